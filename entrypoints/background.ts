@@ -1,0 +1,3 @@
+export default defineBackground(() => {
+  // The host is wired in by the runtime; until then the worker only starts.
+});

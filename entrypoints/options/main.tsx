@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<main>Deskmate settings</main>, document.getElementById('app')!);

@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<main>Deskmate</main>, document.getElementById('app')!);

@@ -1,0 +1,74 @@
+import { payloadDigest, storableCtx, type ConfirmationRecord, type ConfirmationStore } from './confirmations';
+import { asToolResult, fail } from './results';
+import { guardedRun } from './run-guard';
+import type { InvokeCtx, Tool, ToolResult } from './tool';
+
+/** Stores what a send tool's `run` prepared and returns the ticket a human must confirm. */
+export async function prepareConfirmation(
+  store: ConfirmationStore,
+  tool: Tool,
+  result: ToolResult,
+  ctx: InvokeCtx,
+  now: number,
+  ttlMs: number,
+): Promise<ToolResult> {
+  if (!result.ok) return result;
+  if (result.confirmPayload === undefined) return fail('tool_failed', `${tool.name} prepared no payload.`);
+  // A copy: the tool must not be able to change what was digested after the fact.
+  const payload = structuredClone(result.confirmPayload);
+  const record: ConfirmationRecord = {
+    id: globalThis.crypto.randomUUID(),
+    tool: tool.name,
+    payload,
+    digest: await payloadDigest(payload),
+    ctx: storableCtx(ctx),
+    createdAt: now,
+    expiresAt: now + ttlMs,
+    status: 'pending',
+  };
+  await store.put(record);
+  const { id, digest, expiresAt } = record;
+  return { ok: true, requiresConfirm: true, confirmPayload: payload, confirmation: { id, digest, expiresAt } };
+}
+
+/**
+ * Why a confirm must be refused, or null. Refusals for digest and scope leave the record
+ * pending: a forged or misdirected confirm must not burn the real one.
+ */
+export function whyRefused(record: ConfirmationRecord, digest: unknown, ctx: InvokeCtx, now: number): ToolResult | null {
+  if (record.status === 'used') return fail('already_used', 'This confirmation has already been used.');
+  if (record.status === 'cancelled') return fail('cancelled', 'This confirmation was cancelled.');
+  if (now >= record.expiresAt) return fail('expired', 'This confirmation has expired; prepare it again.');
+  if (digest !== record.digest) {
+    return fail('digest_mismatch', 'What was confirmed is not what was prepared; nothing was sent.');
+  }
+  const sameScope = (ctx.scope ?? null) === (record.ctx.scope ?? null);
+  const sameTab = record.ctx.tabId === undefined || ctx.tabId === record.ctx.tabId;
+  if (!sameScope || !sameTab) return fail('scope_changed', 'This was prepared for another page; nothing was sent.');
+  return null;
+}
+
+/**
+ * Runs `deliver` for a record already marked used, and records the outcome. A deadline
+ * passed means the outcome is unknown, not failed: the message may have gone out.
+ */
+export async function deliverConfirmed(
+  store: ConfirmationStore,
+  tool: Tool,
+  record: ConfirmationRecord,
+  timeoutMs: number,
+): Promise<ToolResult> {
+  await store.update(record.id, { outcome: 'delivering' });
+  const deliver = tool.deliver!.bind(tool);
+  const outcome = await guardedRun(tool.name, timeoutMs, undefined, (signal) => deliver(record.payload, record.ctx, signal));
+  const result = outcome.settled ? asToolResult(outcome.value, tool.name) : outcome.result;
+  if (result.ok) {
+    await store.update(record.id, { outcome: 'sent' });
+  } else {
+    await store.update(record.id, {
+      outcome: result.code === 'timeout' ? 'unknown' : 'failed',
+      outcomeError: result.error ?? '',
+    });
+  }
+  return result;
+}

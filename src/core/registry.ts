@@ -1,0 +1,216 @@
+import { deliverConfirmed, prepareConfirmation, whyRefused } from './confirm-flow';
+import { MemoryConfirmationStore, type ConfirmationRecord, type ConfirmationStore } from './confirmations';
+import { asToolResult, boundResult, errorMessage, fail } from './results';
+import { guardedRun } from './run-guard';
+import type { FunctionSchema, InvokeCtx, SideEffect, Tool, ToolResult } from './tool';
+import { assertToolDefinition } from './tool-definition';
+import { createInputValidator, type InputCheck } from './validation';
+import { fromWireName, toWireName } from './wire-names';
+
+export interface RegistrySettings {
+  /** Default deadline of a `run` or `deliver`, in ms. */
+  timeoutMs?: number;
+  /** Bound on the JSON of a result that goes back toward the model. */
+  maxResultChars?: number;
+  /** How long a prepared send can be confirmed, in ms. */
+  confirmTtlMs?: number;
+  store?: ConfirmationStore;
+  /** Epoch milliseconds. */
+  now?: () => number;
+}
+
+interface Entry {
+  tool: Tool;
+  check: (input: unknown) => InputCheck;
+}
+
+type Gate = { ok: true } | { ok: false; result: ToolResult };
+
+/**
+ * Registers graded tools and is the one way to call them. Every entry point returns a
+ * result value and never throws: the model loop, a plan and a click all need something
+ * they can show, not an exception.
+ */
+export class ToolRegistry {
+  private readonly entries = new Map<string, Entry>();
+  private readonly timeoutMs: number;
+  private readonly maxResultChars: number;
+  private readonly confirmTtlMs: number;
+  private readonly store: ConfirmationStore;
+  private readonly now: () => number;
+
+  constructor(settings: RegistrySettings = {}) {
+    this.timeoutMs = settings.timeoutMs ?? 30_000;
+    this.maxResultChars = settings.maxResultChars ?? 100_000;
+    this.confirmTtlMs = settings.confirmTtlMs ?? 10 * 60_000;
+    this.store = settings.store ?? new MemoryConfirmationStore();
+    this.now = settings.now ?? Date.now;
+  }
+
+  /** Adds a tool; returns the function that removes it. Throws on a bad definition. */
+  register(tool: Tool): () => void {
+    assertToolDefinition(tool);
+    if (this.entries.has(tool.name)) {
+      throw new Error(`cannot register ${tool.name}: a tool of that name is already registered`);
+    }
+    const wire = toWireName(tool.name);
+    for (const name of this.entries.keys()) {
+      if (toWireName(name) === wire) {
+        throw new Error(`cannot register ${tool.name}: its wire name ${wire} is already used by ${name}`);
+      }
+    }
+    const entry: Entry = { tool, check: createInputValidator(tool.inputSchema) };
+    this.entries.set(tool.name, entry);
+    return () => {
+      if (this.entries.get(tool.name) === entry) this.entries.delete(tool.name);
+    };
+  }
+
+  /** Finds a tool by its name or its wire name. */
+  get(name: string): Tool | undefined {
+    return this.entry(name)?.tool;
+  }
+
+  list(opts: { domain?: string; sideEffect?: SideEffect; scope?: string | null } = {}): Tool[] {
+    return [...this.entries.values()]
+      .map((e) => e.tool)
+      .filter((t) => !opts.domain || t.domain === opts.domain)
+      .filter((t) => !opts.sideEffect || t.sideEffect === opts.sideEffect)
+      .filter((t) => opts.scope == null || !t.scopes || t.scopes.includes(opts.scope));
+  }
+
+  /**
+   * The function list for a context. Autonomous (what the model gets): only read tools that
+   * pass the gates, since those are all its exit lets through. The model cannot use what it
+   * does not know exists.
+   */
+  toFunctionSchemas(ctx: InvokeCtx): FunctionSchema[] {
+    const c = safeCtx(ctx);
+    return [...this.entries.values()]
+      .map((e) => e.tool)
+      .filter((t) => this.gate(t, c).ok)
+      .filter((t) => !c.autonomous || t.sideEffect === 'read')
+      .map((t) => ({ name: toWireName(t.name), description: t.description, parameters: t.inputSchema }));
+  }
+
+  /** Calls a tool after the three gates; a send tool only prepares and asks for a confirm. */
+  async invoke(name: string, input: unknown, ctx: InvokeCtx = {}): Promise<ToolResult> {
+    try {
+      const entry = this.entry(name);
+      if (!entry) return fail('unknown_tool', `There is no tool named "${String(name)}".`);
+      const c = safeCtx(ctx);
+      const gate = this.gate(entry.tool, c);
+      if (!gate.ok) return gate.result;
+      const value = input === undefined ? {} : input;
+      const check = entry.check(value);
+      if (!check.ok) {
+        return fail('invalid_input', `Invalid input for ${entry.tool.name}. ${check.message} Fix the input and call it again.`);
+      }
+      const result = await this.run(entry.tool, value, c);
+      if (entry.tool.sideEffect !== 'send') return result;
+      return await prepareConfirmation(this.store, entry.tool, result, c, this.now(), this.confirmTtlMs);
+    } catch (e) {
+      return fail('tool_failed', `The call failed: ${errorMessage(e)}`);
+    }
+  }
+
+  /**
+   * The model's exit: the grade is looked up again before anything runs, so a guessed or
+   * hallucinated name never reaches a write or send tool.
+   */
+  async invokeReadOnly(wireName: string, input: unknown, ctx: InvokeCtx = {}): Promise<ToolResult> {
+    try {
+      const entry = this.entry(wireName);
+      if (!entry) {
+        return fail('unknown_tool', `There is no tool named "${String(wireName)}". Use only the tools you were given.`);
+      }
+      if (entry.tool.sideEffect !== 'read') {
+        return fail('not_read_only', `${entry.tool.name} is not a read-only tool; only a person can use it.`);
+      }
+      const result = await this.invoke(entry.tool.name, input, { ...safeCtx(ctx), autonomous: true });
+      return boundResult(result, this.maxResultChars, entry.tool.name);
+    } catch (e) {
+      return fail('tool_failed', `The call failed: ${errorMessage(e)}`);
+    }
+  }
+
+  /** Delivers a prepared send, at most once, if the digest and the context still match. */
+  async confirm(id: string, digest: string, ctx: InvokeCtx = {}): Promise<ToolResult> {
+    try {
+      const record = typeof id === 'string' ? await this.store.get(id) : undefined;
+      if (!record) return fail('not_found', 'There is no such confirmation.');
+      const refusal = whyRefused(record, digest, safeCtx(ctx), this.now());
+      if (refusal) return refusal;
+      const tool = this.get(record.tool);
+      if (!tool || tool.sideEffect !== 'send' || !tool.deliver) {
+        return fail('unknown_tool', `${record.tool} is not available here any more.`);
+      }
+      const gate = this.gate(tool, { ...record.ctx, ...safeCtx(ctx), autonomous: false });
+      if (!gate.ok) return gate.result;
+      if (!(await this.store.markUsed(record.id, this.now()))) {
+        return fail('already_used', 'This confirmation has already been used.');
+      }
+      return await deliverConfirmed(this.store, tool, record, tool.timeoutMs ?? this.timeoutMs);
+    } catch (e) {
+      return fail('tool_failed', `The confirmation failed: ${errorMessage(e)}`);
+    }
+  }
+
+  /** Withdraws a pending confirmation, so it can never be confirmed. */
+  async cancel(id: string): Promise<ToolResult> {
+    try {
+      const record = typeof id === 'string' ? await this.store.get(id) : undefined;
+      if (!record) return fail('not_found', 'There is no such confirmation.');
+      if (record.status !== 'pending') return fail('already_used', 'This confirmation is already closed.');
+      await this.store.update(id, { status: 'cancelled' });
+      return { ok: true };
+    } catch (e) {
+      return fail('tool_failed', `Cancelling failed: ${errorMessage(e)}`);
+    }
+  }
+
+  /** Confirmations that can still be confirmed. */
+  async pending(): Promise<ConfirmationRecord[]> {
+    const now = this.now();
+    const all = await this.store.list();
+    return all.filter((r) => r.status === 'pending' && r.expiresAt > now);
+  }
+
+  private entry(name: unknown): Entry | undefined {
+    if (typeof name !== 'string') return undefined;
+    return this.entries.get(name) ?? this.entries.get(fromWireName(name));
+  }
+
+  private gate(tool: Tool, ctx: InvokeCtx): Gate {
+    if (tool.featureFlag && ctx.flags?.[tool.featureFlag] !== true) {
+      return { ok: false, result: fail('not_granted', `${tool.name} is switched off here (${tool.featureFlag}).`) };
+    }
+    if (tool.scopes && (ctx.scope == null || !tool.scopes.includes(ctx.scope))) {
+      return { ok: false, result: fail('out_of_scope', `${tool.name} is not available on ${ctx.scope ?? 'this page'}.`) };
+    }
+    if (tool.sideEffect === 'send' && ctx.autonomous) {
+      return {
+        ok: false,
+        result: { ...fail('needs_confirmation', `${tool.name} sends to the outside; only a person can send, after confirming.`), requiresConfirm: true },
+      };
+    }
+    return { ok: true };
+  }
+
+  private async run(tool: Tool, input: unknown, ctx: InvokeCtx): Promise<ToolResult> {
+    const outcome = await guardedRun(tool.name, tool.timeoutMs ?? this.timeoutMs, ctx.signal, (signal) =>
+      tool.run(input, signal, ctx),
+    );
+    return outcome.settled ? asToolResult(outcome.value, tool.name) : outcome.result;
+  }
+
+}
+
+/** A context as the gates read it: anything that is not well formed grants nothing. */
+function safeCtx(ctx: unknown): InvokeCtx {
+  if (ctx === null || typeof ctx !== 'object') return {};
+  const c = ctx as InvokeCtx;
+  const flags = c.flags !== null && typeof c.flags === 'object' ? c.flags : undefined;
+  const scope = typeof c.scope === 'string' ? c.scope : null;
+  return { ...c, flags, scope, autonomous: Boolean(c.autonomous) } as InvokeCtx;
+}

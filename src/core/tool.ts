@@ -1,0 +1,126 @@
+/**
+ * The tool model. Every tool declares its side effect, and the grade decides who may call it:
+ * the model calls `read` tools on its own, `write` tools run on a human click or in a fixed plan,
+ * and `send` tools only prepare in `run`; the sending is `deliver`, which nothing but
+ * `ToolRegistry.confirm` calls.
+ */
+
+/** Can it be undone, and will someone outside see it at once? That is the grade. */
+export type SideEffect = 'read' | 'write' | 'send';
+
+/** A JSON Schema for one value of a tool's input (the subset function calling uses). */
+export interface JsonSchemaProperty {
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null';
+  description?: string;
+  enum?: readonly (string | number)[];
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  items?: JsonSchemaProperty;
+  maxItems?: number;
+  properties?: Record<string, JsonSchemaProperty>;
+  required?: readonly string[];
+  additionalProperties?: boolean;
+}
+
+/** A tool's input: always an object, as OpenAI function parameters require. */
+export interface JsonSchema {
+  type: 'object';
+  properties: Record<string, JsonSchemaProperty>;
+  required?: readonly string[];
+  additionalProperties?: boolean;
+  description?: string;
+}
+
+/** Stable, machine-readable reasons for `ok: false`. */
+export type ToolErrorCode =
+  | 'unknown_tool'
+  | 'not_granted'
+  | 'out_of_scope'
+  | 'needs_confirmation'
+  | 'not_read_only'
+  | 'invalid_input'
+  | 'timeout'
+  | 'aborted'
+  | 'tool_failed'
+  | 'step_failed'
+  | 'not_found'
+  | 'expired'
+  | 'already_used'
+  | 'cancelled'
+  | 'digest_mismatch'
+  | 'scope_changed';
+
+/** What a human must see and approve before a send tool delivers. */
+export interface ConfirmationTicket {
+  id: string;
+  /** Lowercase hex SHA-256 of the payload's canonical JSON (RFC 8785). */
+  digest: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+export interface ToolResult<O = unknown> {
+  ok: boolean;
+  data?: O;
+  /** For people: what went wrong and, where it helps, what to do. */
+  error?: string;
+  /** For code: why it went wrong. Set on every failure the registry reports. */
+  code?: ToolErrorCode | (string & {});
+  /**
+   * A send tool's `run` never sends: it prepares the payload and says `requiresConfirm`.
+   * Sending is `deliver`, behind `ToolRegistry.confirm`.
+   */
+  requiresConfirm?: boolean;
+  confirmPayload?: unknown;
+  /** Set by the registry on a human invoke of a send tool. */
+  confirmation?: ConfirmationTicket;
+  /** Set when the result was cut to fit `maxResultChars`. */
+  truncated?: boolean;
+}
+
+/** The context a call is made in; the registry gates on it and passes it to `run` untouched. */
+export interface InvokeCtx {
+  /** Where the call is made (for page tools: the tab's origin). null = unknown. */
+  scope?: string | null;
+  /** Capabilities granted here, matched against `Tool.featureFlag`. */
+  flags?: Record<string, boolean>;
+  /** True when the model (or a plan) decides what to call, not a human. */
+  autonomous?: boolean;
+  /** The browser tab a page tool serves. */
+  tabId?: number;
+  /** Aborts the call (the user pressed Stop). */
+  signal?: AbortSignal;
+}
+
+export interface Tool<I = any, O = any> {
+  /** Unique name, `domain.capability`; see `isLegalToolName`. */
+  name: string;
+  domain: string;
+  /** Short name for people (panels, logs). */
+  title: string;
+  /** For the model: what it does and when to use it. */
+  description: string;
+  inputSchema: JsonSchema;
+  sideEffect: SideEffect;
+  /** Only available in these scopes. Omitted = anywhere. */
+  scopes?: readonly string[];
+  /** Only available where this flag is granted. Omitted = not gated. */
+  featureFlag?: string;
+  /** Overrides the registry's run timeout for this tool. */
+  timeoutMs?: number;
+  /** Reads, writes, or (for a send tool) prepares the payload without sending it. */
+  run(input: I, signal: AbortSignal, ctx: InvokeCtx): Promise<ToolResult<O>>;
+  /** Send tools only: delivers a confirmed payload. Called by `ToolRegistry.confirm` alone. */
+  deliver?(payload: unknown, ctx: InvokeCtx, signal: AbortSignal): Promise<ToolResult>;
+}
+
+/** The OpenAI-style function schema the model is given. */
+export interface FunctionSchema {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
