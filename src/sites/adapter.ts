@@ -1,0 +1,73 @@
+import type { ToolResult } from '../core';
+import type { PageToolName } from './page-tools';
+
+/** What `ticket.read` returns, whatever the helpdesk. */
+export interface TicketData {
+  /** The ticket's number as people see it ("#1042"), or its id. */
+  number: string;
+  subject: string;
+  status: string | null;
+  requester: { name: string | null; email: string | null };
+  messages: TicketMessage[];
+}
+
+export interface TicketMessage {
+  author: string;
+  role: 'customer' | 'agent' | 'internal' | 'system';
+  /** ISO 8601 where the page gives a time, else the page's own text, else null. */
+  time: string | null;
+  /** Plain text. */
+  body: string;
+}
+
+/** The exact payload a reply send shows in the confirm card and then delivers. */
+export interface ReplyPayload {
+  site: string;
+  ticket: string;
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+/** Identifies the ticket a page shows; a change means the tab's tools are dropped. */
+export interface PageTicket {
+  /** Stable key of the ticket on this site (an id or number). */
+  key: string;
+  label: string;
+}
+
+export interface SendImpl<I> {
+  /** Builds the payload from the page and the input; sends nothing. */
+  prepare(input: I, doc: Document, location: Location): Promise<ToolResult<ReplyPayload>>;
+  /** Posts through the page's own editor and button; ok only once the reply is in the thread. */
+  deliver(payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult>;
+}
+
+type Impl = (input: any, doc: Document, location: Location) => Promise<ToolResult>;
+
+export interface AdapterImpls {
+  'ticket.read'?: Impl;
+  'reply.fill'?: Impl;
+  'note.add'?: Impl;
+  'reply.send'?: SendImpl<{ body: string }>;
+  'page.read'?: Impl;
+  'selection.read'?: Impl;
+}
+
+export interface Adapter {
+  /** The file name in src/sites, and the id the content script announces. */
+  id: string;
+  /** The helpdesk's name, for people. */
+  title: string;
+  /** True when this page is one this adapter serves (URL path and DOM; any host). */
+  detect(url: URL, doc: Document): boolean;
+  /** The ticket shown, or null when the page shows none. */
+  ticket(url: URL, doc: Document): PageTicket | null;
+  tools: AdapterImpls;
+}
+
+export const defineAdapter = (adapter: Adapter): Adapter => adapter;
+
+/** The page tools an adapter implements, in catalogue order. */
+export const adapterToolNames = (adapter: Adapter): PageToolName[] =>
+  (Object.keys(adapter.tools) as PageToolName[]).filter((n) => adapter.tools[n] !== undefined);
