@@ -10,6 +10,7 @@ export default defineConfig({
     description: '__MSG_extDescription__',
     default_locale: 'en',
     permissions: ['storage', 'tabs', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    action: { default_title: '__MSG_extName__' },
     content_security_policy:
       browser === 'firefox'
         ? "script-src 'self'; object-src 'self'; img-src 'self' data:"

@@ -1,3 +1,4 @@
-export default defineBackground(() => {
-  // The host is wired in by the runtime; until then the worker only starts.
-});
+import { ADAPTERS } from '@/src/sites';
+import { startHost } from '@/src/extension/host';
+
+export default defineBackground(() => startHost(ADAPTERS));

@@ -8,9 +8,11 @@
 /** Can it be undone, and will someone outside see it at once? That is the grade. */
 export type SideEffect = 'read' | 'write' | 'send';
 
+export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null';
+
 /** A JSON Schema for one value of a tool's input (the subset function calling uses). */
 export interface JsonSchemaProperty {
-  type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null';
+  type?: JsonType | readonly JsonType[];
   description?: string;
   enum?: readonly (string | number)[];
   default?: unknown;

@@ -1,0 +1,61 @@
+import { browser } from 'wxt/browser';
+import type { Broadcast, Request, RequestType, Response } from './protocol';
+import type { Envelope } from './router';
+
+/** A request the background refused (sender, shape) or could not handle. */
+export class RequestError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Extension pages' side of the protocol: typed requests to the background. */
+export async function request<T extends RequestType>(type: T, body: Omit<Request<T>, 'type'>): Promise<Response<T>> {
+  const envelope = (await browser.runtime.sendMessage({ type, ...body })) as Envelope<Response<T>> | undefined;
+  if (!envelope) throw new RequestError('no_answer', 'The background did not answer. Try again.');
+  if (!envelope.ok) throw new RequestError(envelope.code, envelope.error);
+  return envelope.value;
+}
+
+/** Calls back on each broadcast from the background; returns the unsubscribe function. */
+export function onBroadcast(listener: (message: Broadcast) => void): () => void {
+  const handler = (message: unknown) => {
+    const m = message as Broadcast | undefined;
+    if (m?.type === 'view.changed' || m?.type === 'audit.changed') listener(m);
+    return undefined;
+  };
+  browser.runtime.onMessage.addListener(handler);
+  return () => browser.runtime.onMessage.removeListener(handler);
+}
+
+/** The tab the sidebar shows: `?tab=<id>` binds it; otherwise it follows the active tab of its window. */
+export function watchBoundTab(listener: (tabId: number | null) => void): () => void {
+  const fixed = Number(new URLSearchParams(location.search).get('tab'));
+  if (Number.isInteger(fixed) && fixed > 0) {
+    listener(fixed);
+    return () => undefined;
+  }
+  let windowId: number | undefined;
+  const refresh = async () => {
+    const [tab] = await browser.tabs.query({ active: true, ...(windowId === undefined ? { currentWindow: true } : { windowId }) });
+    windowId = tab?.windowId;
+    listener(tab?.id ?? null);
+  };
+  const onActivated = (info: { windowId: number }) => {
+    if (windowId === undefined || info.windowId === windowId) void refresh();
+  };
+  browser.tabs.onActivated.addListener(onActivated);
+  void refresh();
+  return () => browser.tabs.onActivated.removeListener(onActivated);
+}
+
+/** UI text through the browser's i18n, so it can be translated. */
+export function t(key: string, substitutions?: string | string[]): string {
+  return browser.i18n.getMessage(key as never, substitutions as never) || key;
+}
+
+/** The sidebar may close itself (side panels cannot); used after opening the options page. */
+export const openOptions = () => browser.runtime.openOptionsPage();

@@ -1,0 +1,86 @@
+import type { ConfirmationRecord, ToolResult } from '../core';
+import type { AuditKind } from './audit-log';
+import type { Handlers } from './router';
+import { createSerial } from './serial';
+import { humanCtx, type Services } from './services';
+
+type ConfirmHandlers = Pick<Handlers, 'confirm.accept' | 'confirm.cancel' | 'confirm.check' | 'confirm.get'>;
+
+const payloadOf = (r: ConfirmationRecord) => r.payload as { site?: string; ticket?: string; body?: string };
+
+/**
+ * The human half of a send. Confirm is for extension pages only (the router enforces it);
+ * here the tab must still show the ticket the payload was prepared for, and the registry
+ * does the rest: digest, scope, expiry, at most once.
+ */
+export function confirmHandlers(s: Services): ConfirmHandlers {
+  const log = async (kind: AuditKind, record: ConfirmationRecord, detail?: string) => {
+    const p = payloadOf(record);
+    await s.audit.append({
+      kind,
+      tool: record.tool,
+      site: p.site ?? String(record.ctx.scope ?? ''),
+      ticket: p.ticket ?? null,
+      digest: record.digest,
+      confirmationId: record.id,
+      ...(detail ? { detail } : {}),
+    });
+    s.broadcast({ type: 'audit.changed' });
+  };
+
+  // One confirm at a time, so that comparing the record before and after tells exactly
+  // whether this call was the one that used it (a double click waits, then is refused).
+  const serial = createSerial();
+
+  return {
+    'confirm.accept': ({ tabId, id, digest }) => serial(async () => {
+      const before = await s.store.get(id);
+      if (!before) return { ok: false, code: 'not_found', error: 'There is no such confirmation.' };
+      const page = s.pages.get(tabId);
+      const ticketKey = before.ctx.ticketKey as string | null | undefined;
+      let result: ToolResult;
+      if (before.status === 'pending' && ticketKey && page?.ticket?.key !== ticketKey) {
+        const shown = page?.ticket ? `ticket ${page.ticket.label}` : 'no ticket';
+        result = { ok: false, code: 'scope_changed', error: `The page now shows ${shown}, not ${payloadOf(before).ticket ?? 'the ticket this was prepared for'}. Nothing was sent.` };
+      } else {
+        result = await s.registry.confirm(id, digest, await humanCtx(s, tabId));
+      }
+      const after = (await s.store.get(id)) ?? before;
+      if (before.status === 'pending' && after.status === 'used') {
+        await log('confirm', after);
+        const outcome = after.outcome === 'sent' ? 'sent' : after.outcome === 'unknown' ? 'unknown' : 'failed';
+        await log(outcome, after, result.ok ? undefined : result.error);
+      } else {
+        await log('refuse', before, `${result.code}: ${result.error}`);
+      }
+      return result;
+    }),
+
+    async 'confirm.cancel'({ id }) {
+      const result = await s.registry.cancel(id);
+      const record = await s.store.get(id);
+      if (result.ok && record) await log('cancel', record);
+      return result;
+    },
+
+    'confirm.get': async ({ id }) => (await s.store.get(id)) ?? null,
+
+    /** For an outcome left unknown by a restart: is the reply in the ticket now? */
+    async 'confirm.check'({ id }) {
+      const record = await s.store.get(id);
+      if (!record || record.ctx.tabId === undefined) return { ok: false, code: 'not_found', error: 'There is no such confirmation.' };
+      const read = await s.registry.invoke('ticket.read', {}, await humanCtx(s, record.ctx.tabId));
+      if (!read.ok) return { ok: false, code: read.code ?? 'tool_failed', error: `Could not read the ticket: ${read.error}` };
+      const body = normalize(payloadOf(record).body ?? '');
+      const messages = (read.data as { messages?: { role: string; body: string }[] }).messages ?? [];
+      const found = messages.some((m) => m.role === 'agent' && normalize(m.body) === body);
+      if (found && record.outcome !== 'sent') {
+        await s.store.update(id, { outcome: 'sent' });
+        await log('sent', record, 'found in the ticket after an unknown outcome');
+      }
+      return { ok: true, data: { found } };
+    },
+  };
+}
+
+const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();

@@ -1,0 +1,79 @@
+import { browser } from 'wxt/browser';
+import type { ToolResult } from '../core';
+import type { Adapter, PageTicket, ReplyPayload } from '../sites/adapter';
+import type { PageCall } from './protocol';
+
+const POLL_MS = 400;
+
+/**
+ * The content script: finds the adapter for this page, tells the background which ticket
+ * the page shows (again whenever that changes, single-page navigation included), and runs
+ * the page tools the background asks for. It declares no tools: the background has its own
+ * copy of the definitions.
+ */
+export function startContentScript(adapters: readonly Adapter[]): void {
+  let announced: string | undefined;
+  let current: { adapter: Adapter; ticket: PageTicket | null } | null = null;
+
+  const look = (force = false) => {
+    const url = new URL(location.href);
+    const adapter = adapters.find((a) => safe(() => a.detect(url, document), false)) ?? null;
+    const ticket = adapter ? safe(() => adapter.ticket(url, document), null) : null;
+    current = adapter ? { adapter, ticket } : null;
+    const key = adapter ? `${adapter.id} ${ticket?.key ?? ''} ${url.href}` : '';
+    if (!adapter || (!force && key === announced)) return;
+    announced = key;
+    browser.runtime.sendMessage({ type: 'page.announce', adapterId: adapter.id, url: url.href, ticket }).catch(() => {
+      announced = undefined; // the worker was waking up; try again at the next look
+    });
+  };
+
+  browser.runtime.onMessage.addListener((message: unknown) => {
+    const call = message as PageCall;
+    if (call?.type === 'page.announce-again') {
+      look(true);
+      return undefined;
+    }
+    if (call?.type !== 'page.run' && call?.type !== 'page.deliver') return undefined;
+    look();
+    return answer(call, current);
+  });
+
+  look();
+  // pushState is invisible to content scripts; a light poll and DOM changes catch ticket switches.
+  setInterval(() => look(), POLL_MS);
+  new MutationObserver(() => look()).observe(document.documentElement, { childList: true, subtree: true });
+  addEventListener('popstate', () => look());
+}
+
+async function answer(
+  call: Extract<PageCall, { type: 'page.run' | 'page.deliver' }>,
+  current: { adapter: Adapter; ticket: PageTicket | null } | null,
+): Promise<ToolResult> {
+  if (!current) return { ok: false, code: 'out_of_scope', error: 'Deskmate does not recognise this page any more.' };
+  const { adapter, ticket } = current;
+  try {
+    if (call.type === 'page.deliver') {
+      const impl = call.tool === 'reply.send' ? adapter.tools['reply.send'] : undefined;
+      if (!impl) return { ok: false, code: 'unknown_tool', error: `This page cannot ${call.tool}.` };
+      return await impl.deliver(call.payload as ReplyPayload, document, location);
+    }
+    if (call.ticketKey !== null && call.ticketKey !== (ticket?.key ?? null)) {
+      return { ok: false, code: 'scope_changed', error: 'The page now shows another ticket.' };
+    }
+    const tool = adapter.tools[call.tool as keyof Adapter['tools']];
+    if (!tool) return { ok: false, code: 'unknown_tool', error: `This page cannot ${call.tool}.` };
+    const result = typeof tool === 'function' ? await tool(call.input, document, location) : await tool.prepare(call.input as { body: string }, document, location);
+    return result.ok && typeof tool !== 'function' ? { ok: true, requiresConfirm: true, confirmPayload: result.data } : result;
+  } catch (e) {
+    return { ok: false, code: 'tool_failed', error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}

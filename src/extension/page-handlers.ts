@@ -1,0 +1,78 @@
+import type { Handlers } from './router';
+import { humanCtx, type Services } from './services';
+
+type PageHandlers = Pick<Handlers, 'page.announce' | 'view.get' | 'tool.invoke' | 'sites.list' | 'sites.set' | 'audit.list'>;
+
+/** Tabs announcing their page, and the sidebar reading and acting on it. */
+export function pageHandlers(s: Services): PageHandlers {
+  return {
+    async 'page.announce'({ adapterId, url, ticket }, sender) {
+      const adapter = s.tools.adapter(adapterId);
+      if (!adapter || sender.tabId === undefined || !sender.origin) return { ok: false };
+      // The origin is the browser's word; the URL (current after pushState) must agree with it.
+      if (originOf(url) !== sender.origin) return { ok: false };
+      const before = s.pages.get(sender.tabId);
+      const page = { tabId: sender.tabId, adapterId, origin: sender.origin, url, ticket };
+      await s.pages.set(page);
+      s.tools.sync();
+      if (!before || before.ticket?.key !== ticket?.key || before.adapterId !== adapterId) {
+        s.broadcast({ type: 'view.changed', tabId: sender.tabId });
+      }
+      return { ok: true };
+    },
+
+    async 'view.get'({ tabId }) {
+      const page = s.pages.get(tabId);
+      const adapter = page && s.tools.adapter(page.adapterId);
+      const pending = (await s.registry.pending()).filter((r) => r.ctx.tabId === tabId);
+      if (!page || !adapter) return { page: null, tools: [], site: null, pending };
+      const site = await s.sites.get(page.origin);
+      const flags: Record<string, boolean> = { 'page.write': site.write, 'page.send': site.send };
+      const tools = s.registry
+        .list({ scope: page.origin })
+        .filter((t) => t.scopes && s.tools.implementsTool(page.adapterId, t.name))
+        .filter((t) => !t.featureFlag || flags[t.featureFlag] === true)
+        .map(({ name, title, description, sideEffect, inputSchema }) => ({ name, title, description, sideEffect, inputSchema }));
+      return {
+        page: { tabId, adapterId: adapter.id, adapterTitle: adapter.title, origin: page.origin, ticket: page.ticket },
+        tools,
+        site,
+        pending,
+      };
+    },
+
+    async 'tool.invoke'({ tabId, tool, input }) {
+      const ctx = await humanCtx(s, tabId);
+      const result = await s.registry.invoke(tool, input, ctx);
+      if (result.confirmation) {
+        const payload = result.confirmPayload as { site?: string; ticket?: string };
+        await s.audit.append({
+          kind: 'prepare',
+          tool: s.registry.get(tool)?.name ?? tool,
+          site: payload.site ?? ctx.scope ?? '',
+          ticket: payload.ticket ?? null,
+          digest: result.confirmation.digest,
+          confirmationId: result.confirmation.id,
+        });
+        s.broadcast({ type: 'audit.changed' });
+      }
+      return result;
+    },
+
+    'audit.list': () => s.audit.list(),
+    'sites.list': () => s.sites.list(),
+    async 'sites.set'({ origin, write, send }) {
+      const all = await s.sites.set(origin, { write, send });
+      s.broadcast({ type: 'view.changed', tabId: null });
+      return all;
+    },
+  };
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}

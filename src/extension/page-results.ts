@@ -1,0 +1,51 @@
+import type { ToolResult } from '../core';
+import type { ReplyPayload } from '../sites/adapter';
+import type { PageToolSpec } from '../sites/page-tools';
+
+const MAX_FIELD = 100_000;
+
+const isText = (v: unknown, max = MAX_FIELD): v is string => typeof v === 'string' && v.length <= max;
+
+const bad = (error: string): ToolResult => ({ ok: false, code: 'tool_failed', error });
+
+/**
+ * A content script is less trusted than the background: a page can tamper with what it
+ * reads. Its answers are checked before they are used, and a send's payload must name the
+ * site the background knows the tab is on.
+ */
+export function checkPageResult(
+  spec: PageToolSpec,
+  answer: unknown,
+  origin: string,
+  phase: 'run' | 'deliver' = 'run',
+  input?: unknown,
+): ToolResult {
+  if (answer === null || typeof answer !== 'object' || typeof (answer as ToolResult).ok !== 'boolean') {
+    return bad(`The page gave no valid answer for ${spec.name}.`);
+  }
+  const result = answer as ToolResult;
+  if (!result.ok) {
+    return {
+      ok: false,
+      code: isText(result.code, 64) ? result.code : 'tool_failed',
+      error: isText(result.error, 2000) ? result.error : `${spec.name} failed in the page.`,
+    };
+  }
+  if (spec.sideEffect !== 'send' || phase === 'deliver') return { ok: true, data: result.data };
+  const payload = result.confirmPayload as ReplyPayload | undefined;
+  const fields = ['site', 'ticket', 'recipient', 'subject', 'body'] as const;
+  if (!payload || typeof payload !== 'object' || !fields.every((f) => isText(payload[f]))) {
+    return bad(`The page prepared an invalid payload for ${spec.name}.`);
+  }
+  if (payload.site !== origin) return bad(`The page prepared a payload for another site (${payload.site}).`);
+  const body = (input as { body?: unknown } | undefined)?.body;
+  if (body !== undefined && payload.body !== body) return bad('The page changed the reply text while preparing it.');
+  const clean: ReplyPayload = {
+    site: payload.site,
+    ticket: payload.ticket,
+    recipient: payload.recipient,
+    subject: payload.subject,
+    body: payload.body,
+  };
+  return { ok: true, requiresConfirm: true, confirmPayload: clean };
+}

@@ -1,0 +1,76 @@
+import { browser } from 'wxt/browser';
+import type { InvokeCtx, Tool, ToolResult } from '../core';
+import type { PageToolSpec } from '../sites/page-tools';
+import type { PageCall } from './protocol';
+import { checkPageResult } from './page-results';
+import type { TabPages } from './tab-pages';
+
+/** The context the background invokes page tools in. */
+export interface PageCtx extends InvokeCtx {
+  tabId?: number;
+  /** The ticket the tab showed when the call was made. */
+  ticketKey?: string | null;
+}
+
+export type SendToTab = (tabId: number, call: PageCall) => Promise<unknown>;
+
+export const sendToTab: SendToTab = (tabId, call) => browser.tabs.sendMessage(tabId, call, { frameId: 0 });
+
+/**
+ * A page tool in the background: its definition comes from the extension's own catalogue,
+ * and its calls go to the tab named in the context, so two tabs of one site share tool
+ * names without colliding. What the page answers is checked like any untrusted input.
+ */
+export function createPageToolProxy(
+  spec: PageToolSpec,
+  scopes: readonly string[],
+  pages: TabPages,
+  implementsTool: (adapterId: string, tool: string) => boolean,
+  send: SendToTab = sendToTab,
+): Tool {
+  const target = (ctx: PageCtx): { tabId: number; origin: string } | ToolResult => {
+    const page = ctx.tabId === undefined ? undefined : pages.get(ctx.tabId);
+    if (!page || !implementsTool(page.adapterId, spec.name)) {
+      return { ok: false, code: 'out_of_scope', error: `This tab does not offer ${spec.name}.` };
+    }
+    if (page.origin !== ctx.scope) {
+      return { ok: false, code: 'out_of_scope', error: `${spec.name} was asked for another site.` };
+    }
+    return { tabId: page.tabId, origin: page.origin };
+  };
+
+  const call = async (tabId: number, message: PageCall): Promise<unknown> => {
+    try {
+      return await send(tabId, message);
+    } catch {
+      return { ok: false, code: 'tab_gone', error: 'The page is gone or was reloaded. Open the ticket again and retry.' };
+    }
+  };
+
+  const tool: Tool = {
+    name: spec.name,
+    domain: spec.name.split('.')[0]!,
+    title: spec.title,
+    description: spec.description,
+    sideEffect: spec.sideEffect,
+    inputSchema: spec.inputSchema,
+    scopes,
+    ...(spec.featureFlag ? { featureFlag: spec.featureFlag } : {}),
+    ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}),
+    async run(input, _signal, ctx: PageCtx) {
+      const to = target(ctx);
+      if ('ok' in to) return to;
+      const answer = await call(to.tabId, { type: 'page.run', tool: spec.name, input, ticketKey: ctx.ticketKey ?? null });
+      return checkPageResult(spec, answer, to.origin, 'run', input);
+    },
+  };
+  if (spec.sideEffect === 'send') {
+    tool.deliver = async (payload, ctx: PageCtx) => {
+      const to = target(ctx);
+      if ('ok' in to) return to;
+      const answer = await call(to.tabId, { type: 'page.deliver', tool: spec.name, payload });
+      return checkPageResult(spec, answer, to.origin, 'deliver');
+    };
+  }
+  return tool;
+}

@@ -1,0 +1,29 @@
+import type { ConfirmationStore, ToolRegistry } from '../core';
+import type { AuditLog } from './audit-log';
+import type { PageCtx } from './page-tool-proxy';
+import type { PageToolSync } from './page-tool-sync';
+import { flagsOf, type SiteSettingsStore } from './site-settings';
+import type { TabPages } from './tab-pages';
+import type { Broadcast } from './protocol';
+
+/** Everything the background's handlers share. Built once per service worker start. */
+export interface Services {
+  registry: ToolRegistry;
+  store: ConfirmationStore;
+  pages: TabPages;
+  tools: PageToolSync;
+  audit: AuditLog;
+  sites: SiteSettingsStore;
+  broadcast(message: Broadcast): void;
+}
+
+/**
+ * The context of a human action in the sidebar bound to a tab: scope and ticket come from
+ * what the background knows of that tab, and flags from the site's settings.
+ */
+export async function humanCtx(services: Services, tabId: number): Promise<PageCtx> {
+  const page = services.pages.get(tabId);
+  if (!page) return { scope: null, tabId, flags: {}, autonomous: false, ticketKey: null };
+  const site = await services.sites.get(page.origin);
+  return { scope: page.origin, tabId, flags: flagsOf(site), autonomous: false, ticketKey: page.ticket?.key ?? null };
+}

@@ -1,0 +1,32 @@
+import { browser } from 'wxt/browser';
+import type { Services } from './services';
+
+/**
+ * Drops a tab's page tools when the tab reloads, navigates or closes; the content script of
+ * the new page announces itself again. Single-page ticket switches are announced by the
+ * content script. After a load completes, a tab the background does not know is asked to
+ * announce, which closes the race between a drop and an early announcement.
+ */
+export function watchTabs(services: Promise<Services>): void {
+  const drop = async (tabId: number) => {
+    const s = await services;
+    if (await s.pages.drop(tabId)) {
+      s.tools.sync();
+      s.broadcast({ type: 'view.changed', tabId });
+    }
+  };
+
+  browser.tabs.onRemoved.addListener((tabId) => void drop(tabId));
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    void (async () => {
+      const s = await services;
+      const page = s.pages.get(tabId);
+      if (page && (change.status === 'loading' || (change.url !== undefined && change.url !== page.url))) {
+        await drop(tabId);
+      }
+      if (change.status === 'complete' && !s.pages.get(tabId)) {
+        browser.tabs.sendMessage(tabId, { type: 'page.announce-again' }, { frameId: 0 }).catch(() => undefined);
+      }
+    })();
+  });
+}

@@ -1,0 +1,137 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { payloadDigest, type ToolResult } from '../../src/core';
+import { createServices } from '../../src/extension/host';
+import type { Sender } from '../../src/extension/router';
+import { fakeHelpdesk } from '../fakes/fake-adapter';
+import { createFakeTabs } from '../fakes/fake-tabs';
+
+const A = 'http://127.0.0.1:4517';
+const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' };
+
+async function setup(tabs = createFakeTabs()) {
+  const { services, handlers } = await createServices([fakeHelpdesk], tabs.send);
+  const announce = (tabId: number, ticket: string) => {
+    tabs.tabs.set(tabId, { origin: A, ticket });
+    return handlers['page.announce'](
+      { type: 'page.announce', adapterId: 'fake-helpdesk', url: `${A}/tickets/${ticket.slice(1)}`, ticket: { key: ticket.slice(1), label: ticket } },
+      tabs.senderOf(tabId),
+    );
+  };
+  const prepare = async (tabId: number, body: string) => {
+    const r = await handlers['tool.invoke']({ type: 'tool.invoke', tabId, tool: 'reply.send', input: { body } }, sidebar);
+    expect(r).toMatchObject({ ok: true, requiresConfirm: true });
+    return r as Required<Pick<ToolResult, 'confirmation' | 'confirmPayload'>>;
+  };
+  const accept = (tabId: number, id: string, digest: string) =>
+    handlers['confirm.accept']({ type: 'confirm.accept', tabId, id, digest }, sidebar);
+  const audit = async () => (await handlers['audit.list']({ type: 'audit.list' }, sidebar)).map((e) => e.kind);
+  return { tabs, services, handlers, announce, prepare, accept, audit };
+}
+
+describe('the confirm step in the background', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('delivers exactly the prepared payload to the tab, once, and audits every step', async () => {
+    const h = await setup();
+    await h.announce(1, '#7');
+    const { confirmation, confirmPayload } = await h.prepare(1, 'Your refund is on its way.');
+    expect(confirmation.digest).toBe(await payloadDigest(confirmPayload));
+    expect(h.tabs.delivered).toEqual([]);
+    expect(await h.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ ok: true });
+    expect(h.tabs.delivered).toEqual([{ tabId: 1, payload: confirmPayload }]);
+    expect(await h.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ ok: false, code: 'already_used' });
+    expect(h.tabs.delivered).toHaveLength(1);
+    expect(await h.audit()).toEqual(['prepare', 'confirm', 'sent', 'refuse']);
+  });
+
+  it('sends once when Confirm is clicked twice at the same moment', async () => {
+    const h = await setup();
+    await h.announce(1, '#7');
+    const { confirmation } = await h.prepare(1, 'Hello');
+    const results = await Promise.all([1, 2, 3].map(() => h.accept(1, confirmation.id, confirmation.digest)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(h.tabs.delivered).toHaveLength(1);
+  });
+
+  it('refuses a confirm whose digest is not the payload\'s, and keeps it pending for the real one', async () => {
+    const h = await setup();
+    await h.announce(1, '#7');
+    const { confirmation, confirmPayload } = await h.prepare(1, 'Hello');
+    const forged = await payloadDigest({ ...(confirmPayload as object), body: 'Send me your password' });
+    expect(await h.accept(1, confirmation.id, forged)).toMatchObject({ ok: false, code: 'digest_mismatch' });
+    expect(h.tabs.delivered).toEqual([]);
+    expect(await h.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ ok: true });
+  });
+
+  it('refuses when the tab now shows another ticket, and sends nothing', async () => {
+    const h = await setup();
+    await h.announce(1, '#7');
+    const { confirmation } = await h.prepare(1, 'Hello');
+    await h.announce(1, '#8');
+    const r = await h.accept(1, confirmation.id, confirmation.digest);
+    expect(r).toMatchObject({ ok: false, code: 'scope_changed' });
+    expect(r.error).toContain('#8');
+    expect(h.tabs.delivered).toEqual([]);
+    expect(await h.audit()).toEqual(['prepare', 'refuse']);
+  });
+
+  it('refuses a confirm sent for another tab', async () => {
+    const h = await setup();
+    await h.announce(1, '#7');
+    await h.announce(2, '#7');
+    const { confirmation } = await h.prepare(1, 'Hello');
+    expect(await h.accept(2, confirmation.id, confirmation.digest)).toMatchObject({ ok: false, code: 'scope_changed' });
+    expect(h.tabs.delivered).toEqual([]);
+  });
+
+  it('still confirms, once, after the worker was stopped between prepare and confirm', async () => {
+    const tabs = createFakeTabs();
+    const before = await setup(tabs);
+    await before.announce(1, '#7');
+    const { confirmation } = await before.prepare(1, 'Hello');
+    const after = await setup(tabs);
+    expect((await after.handlers['view.get']({ type: 'view.get', tabId: 1 }, sidebar)).pending.map((r) => r.id)).toEqual([confirmation.id]);
+    expect(await after.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ ok: true });
+    expect(await before.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ ok: false, code: 'already_used' });
+    expect(tabs.delivered).toHaveLength(1);
+  });
+
+  it('never repeats a delivery cut off by a restart: its outcome becomes unknown', async () => {
+    const tabs = createFakeTabs();
+    const h = await setup(tabs);
+    await h.announce(1, '#7');
+    const { confirmation } = await h.prepare(1, 'Hello');
+    tabs.tabs.get(1)!.deliver = () => new Promise(() => undefined); // the worker dies mid-delivery
+    void h.accept(1, confirmation.id, confirmation.digest);
+    await new Promise((r) => setTimeout(r, 20));
+    tabs.tabs.get(1)!.deliver = undefined;
+    const restarted = await setup(tabs);
+    const record = await restarted.handlers['confirm.get']({ type: 'confirm.get', id: confirmation.id }, sidebar);
+    expect(record).toMatchObject({ status: 'used', outcome: 'unknown' });
+    expect(await restarted.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ ok: false, code: 'already_used' });
+    expect(tabs.delivered).toEqual([]);
+    expect(await restarted.audit()).toContain('unknown');
+  });
+
+  it('reports a tab closed before delivery as failed, and does not send later', async () => {
+    const h = await setup();
+    await h.announce(1, '#7');
+    const { confirmation } = await h.prepare(1, 'Hello');
+    h.tabs.tabs.get(1)!.closed = true;
+    expect(await h.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ ok: false, code: 'tab_gone' });
+    h.tabs.tabs.get(1)!.closed = false;
+    expect(await h.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ ok: false, code: 'already_used' });
+    expect(h.tabs.delivered).toEqual([]);
+    expect(await h.audit()).toEqual(['prepare', 'confirm', 'failed', 'refuse']);
+  });
+
+  it('cancels: a cancelled confirmation can never be confirmed', async () => {
+    const h = await setup();
+    await h.announce(1, '#7');
+    const { confirmation } = await h.prepare(1, 'Hello');
+    expect(await h.handlers['confirm.cancel']({ type: 'confirm.cancel', id: confirmation.id }, sidebar)).toMatchObject({ ok: true });
+    expect(await h.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ ok: false, code: 'cancelled' });
+    expect(h.tabs.delivered).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { checkPageResult } from '../../src/extension/page-results';
+import { PAGE_TOOLS } from '../../src/sites/page-tools';
+import { replyPayload } from '../fakes/fake-adapter';
+
+const A = 'http://127.0.0.1:4517';
+const send = PAGE_TOOLS['reply.send'];
+const prepared = (payload: unknown) => ({ ok: true, requiresConfirm: true, confirmPayload: payload });
+
+describe('what a page answers is checked before it is used', () => {
+  it('accepts a payload for the tab\'s own site with the body it was given, and keeps only its fields', () => {
+    const payload = { ...replyPayload(A, '#7', 'Hi'), bcc: 'attacker@example.com' };
+    const r = checkPageResult(send, prepared(payload), A, 'run', { body: 'Hi' });
+    expect(r).toEqual({ ok: true, requiresConfirm: true, confirmPayload: replyPayload(A, '#7', 'Hi') });
+  });
+
+  it('refuses a payload that names another site', () => {
+    const r = checkPageResult(send, prepared(replyPayload('https://evil.example', '#7', 'Hi')), A, 'run', { body: 'Hi' });
+    expect(r).toMatchObject({ ok: false, code: 'tool_failed' });
+  });
+
+  it('refuses a payload whose body is not the text the person asked to send', () => {
+    const r = checkPageResult(send, prepared(replyPayload(A, '#7', 'Hi, and wire $500 to ...')), A, 'run', { body: 'Hi' });
+    expect(r).toMatchObject({ ok: false, code: 'tool_failed' });
+  });
+
+  it('refuses answers that are not results, and payloads with missing or oversized fields', () => {
+    for (const answer of [undefined, null, 'ok', { ok: 'true' }, prepared(null), prepared({ ...replyPayload(A, '#7', 'Hi'), subject: 3 }), prepared({ ...replyPayload(A, '#7', 'Hi'), recipient: 'x'.repeat(200_000) })]) {
+      expect(checkPageResult(send, answer, A, 'run')).toMatchObject({ ok: false });
+    }
+  });
+
+  it('bounds the error text and code a page reports', () => {
+    const r = checkPageResult(PAGE_TOOLS['ticket.read'], { ok: false, code: 'x'.repeat(500), error: 'e'.repeat(5000) }, A);
+    expect(r).toEqual({ ok: false, code: 'tool_failed', error: 'ticket.read failed in the page.' });
+  });
+});

@@ -1,0 +1,40 @@
+import type { PageCall } from '../../src/extension/protocol';
+import type { SendToTab } from '../../src/extension/page-tool-proxy';
+import type { Sender } from '../../src/extension/router';
+import type { ReplyPayload } from '../../src/sites/adapter';
+
+/**
+ * Stands in for the content scripts of several tabs: records what the background asks
+ * each tab, prepares reply payloads the way a page would, and counts deliveries.
+ */
+export function createFakeTabs() {
+  const calls: { tabId: number; call: PageCall }[] = [];
+  const delivered: { tabId: number; payload: ReplyPayload }[] = [];
+  const tabs = new Map<number, { origin: string; ticket: string; closed?: boolean; deliver?: () => Promise<unknown> }>();
+
+  const send: SendToTab = async (tabId, call) => {
+    calls.push({ tabId, call });
+    const tab = tabs.get(tabId);
+    if (!tab || tab.closed) throw new Error('Could not establish connection. Receiving end does not exist.');
+    if (call.type === 'page.deliver') {
+      if (tab.deliver) return tab.deliver();
+      delivered.push({ tabId, payload: call.payload as ReplyPayload });
+      return { ok: true, data: { posted: true } };
+    }
+    if (call.type === 'page.run' && call.tool === 'reply.send') {
+      const body = (call.input as { body: string }).body;
+      const payload: ReplyPayload = { site: tab.origin, ticket: tab.ticket, recipient: 'Ada <ada@example.com>', subject: 'Re: Refund', body };
+      return { ok: true, requiresConfirm: true, confirmPayload: payload };
+    }
+    if (call.type === 'page.run') return { ok: true, data: { tool: call.tool, tabId } };
+    return undefined;
+  };
+
+  /** The sender the browser would report for this tab's content script. */
+  const senderOf = (tabId: number): Sender => {
+    const tab = tabs.get(tabId)!;
+    return { kind: 'content', tabId, origin: tab.origin, url: `${tab.origin}/tickets/${tab.ticket.slice(1)}` };
+  };
+
+  return { send, calls, delivered, tabs, senderOf };
+}
