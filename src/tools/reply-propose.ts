@@ -1,0 +1,32 @@
+import type { Tool } from '../core';
+
+export interface ReplyProposal {
+  body: string;
+  subject?: string;
+}
+
+/**
+ * `reply.propose`: how the model proposes a customer reply. It changes nothing and nobody
+ * outside sees it: the sidebar turns the call into a draft card, and only a person's
+ * click on that card fills the reply box or opens the confirm step.
+ */
+export const replyProposeTool: Tool<ReplyProposal, { proposed: true }> = {
+  name: 'reply.propose',
+  domain: 'reply',
+  title: 'Propose a reply',
+  description:
+    'Shows the agent a draft reply to the customer. It does not send anything: the agent reviews, edits and sends it. Call it once per draft with the full reply text.',
+  sideEffect: 'read',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      body: { type: 'string', minLength: 1, maxLength: 20_000, description: 'The full reply text, plain text.' },
+      subject: { type: 'string', maxLength: 300, description: 'Optional subject line.' },
+    },
+    required: ['body'],
+    additionalProperties: false,
+  },
+  async run() {
+    return { ok: true, data: { proposed: true } };
+  },
+};
