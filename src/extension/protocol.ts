@@ -10,6 +10,8 @@ import type { SiteSettings } from './site-settings';
  */
 export type SenderKind = 'extension' | 'content';
 
+type Empty = Record<never, never>;
+
 export interface PageToolView {
   name: string;
   title: string;
@@ -41,8 +43,8 @@ export interface Requests {
   'confirm.cancel': { req: { id: string }; res: ToolResult };
   'confirm.check': { req: { id: string }; res: ToolResult<{ found: boolean }> };
   'confirm.get': { req: { id: string }; res: ConfirmationRecord | null };
-  'audit.list': { req: Record<string, never>; res: AuditEntry[] };
-  'sites.list': { req: Record<string, never>; res: SiteSettings[] };
+  'audit.list': { req: Empty; res: AuditEntry[] };
+  'sites.list': { req: Empty; res: SiteSettings[] };
   'sites.set': { req: { origin: string; write: boolean; send: boolean }; res: SiteSettings[] };
 }
 

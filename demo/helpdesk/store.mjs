@@ -1,0 +1,108 @@
+// @ts-check
+/**
+ * The helpdesk's state: tickets copied from the seed file into memory, and the log of every
+ * reply the server accepted ("what was sent"), optionally mirrored to a JSON file.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { htmlToText, sanitizeHtml } from './sanitize.mjs';
+import { STATUSES } from './public/views.mjs';
+
+/** @typedef {import('./public/views.mjs').Message} Message */
+/** @typedef {Omit<import('./public/views.mjs').TicketView, 'nav'>} Ticket */
+/** @typedef {{ seq: number, ticketId: number, body: string, text: string, status: string, at: string }} SentReply */
+/** @typedef {{ ok: true, message: Message, ticket: Ticket, sent: SentReply } | { ok: false, httpStatus: number, error: string }} ReplyOutcome */
+
+export const MAX_BODY_CHARS = 100_000;
+const STATUS_VALUES = new Set(STATUSES.map(([value]) => value));
+const isoNow = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+
+/** @param {{ seedFile: string, dataFile?: string | null }} options */
+export function createStore({ seedFile, dataFile = null }) {
+  const seed = JSON.parse(readFileSync(seedFile, 'utf8'));
+  /** @type {{ name: string, email: string }} */
+  const agent = seed.agent;
+  /** @type {Ticket[]} */
+  let tickets = [];
+  /** @type {SentReply[]} */
+  let sent = [];
+  let nextMessageId = 1;
+
+  function persist() {
+    if (!dataFile) return;
+    // Write then rename, so a reader never sees half a log.
+    writeFileSync(`${dataFile}.tmp`, JSON.stringify(sent, null, 2) + '\n');
+    renameSync(`${dataFile}.tmp`, dataFile);
+  }
+
+  function reset() {
+    tickets = structuredClone(seed.tickets).map((/** @type {any} */ t) => ({
+      ...t,
+      createdAt: t.messages[0]?.at ?? isoNow(),
+      updatedAt: t.messages.at(-1)?.at ?? isoNow(),
+    }));
+    nextMessageId = 1 + Math.max(0, ...tickets.flatMap((t) => t.messages.map((m) => m.id)));
+    sent = [];
+    persist();
+  }
+
+  const find = (/** @type {number} */ id) => tickets.find((t) => t.id === id) ?? null;
+
+  /** The ticket as pages and the API show it: bodies sanitized, neighbours for the pager. */
+  function view(/** @type {number} */ id) {
+    const index = tickets.findIndex((t) => t.id === id);
+    const t = tickets[index];
+    if (!t) return null;
+    return {
+      ...t,
+      messages: t.messages.map((m) => ({ ...m, body: sanitizeHtml(m.body) })),
+      nav: { prev: tickets[index - 1]?.id ?? null, next: tickets[index + 1]?.id ?? null },
+    };
+  }
+
+  /** Rows for the list, most recently updated first. */
+  function list(/** @type {string | null} */ status = null) {
+    return tickets
+      .filter((t) => !status || t.status === status)
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+      .map((t) => ({ ...t, snippet: htmlToText(t.messages.at(-1)?.body ?? '').slice(0, 140) }));
+  }
+
+  /**
+   * Accepts an agent reply: appends it to the thread, sets the status and logs it.
+   * @param {number} id @param {unknown} input @returns {ReplyOutcome}
+   */
+  function addReply(id, input) {
+    const ticket = find(id);
+    if (!ticket) return { ok: false, httpStatus: 404, error: 'No such ticket.' };
+    const { body, status } = /** @type {{ body?: unknown, status?: unknown }} */ (input ?? {});
+    if (typeof body !== 'string' || htmlToText(body) === '') {
+      return { ok: false, httpStatus: 400, error: 'The reply is empty. Write a message before sending.' };
+    }
+    if (body.length > MAX_BODY_CHARS) return { ok: false, httpStatus: 413, error: 'The reply is too long.' };
+    if (status !== undefined && (typeof status !== 'string' || !STATUS_VALUES.has(status))) {
+      return { ok: false, httpStatus: 400, error: `Unknown status: ${String(status)}` };
+    }
+    const at = isoNow();
+    /** @type {Message} */
+    const message = { id: nextMessageId++, author: agent.name, email: agent.email, role: 'agent', at, body };
+    ticket.messages.push(message);
+    ticket.status = status ?? ticket.status;
+    ticket.updatedAt = at;
+    const entry = { seq: sent.length + 1, ticketId: id, body, text: htmlToText(body), status: ticket.status, at };
+    sent.push(entry);
+    persist();
+    return { ok: true, message: { ...message, body: sanitizeHtml(body) }, ticket, sent: entry };
+  }
+
+  reset();
+  return {
+    workspace: /** @type {string} */ (seed.workspace),
+    agent,
+    list,
+    view,
+    addReply,
+    reset,
+    sent: () => sent.map((s) => ({ ...s })),
+    count: () => tickets.length,
+  };
+}

@@ -1,0 +1,64 @@
+// @ts-check
+/**
+ * POST /v1/chat/completions: checks the request like OpenAI would, then answers with the next
+ * scripted response or, when none is queued, with what the demo brain decides.
+ */
+import { decide, DEMO_MODEL_ID } from './demo-brain.mjs';
+import { bearerToken, httpError, readJson, sendError, sendJson } from './http.mjs';
+import { completionObject } from './openai-wire.mjs';
+import { sleep, writeStream } from './sse.mjs';
+
+/** The API key that the demo refuses, so clients can test their 401 handling. */
+export const BAD_KEY = 'bad-key';
+
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {{ state: import('./script.mjs').State, headers: Record<string, string>, chunkDelayMs: number }} options
+ */
+export async function handleChat(req, res, { state, headers, chunkDelayMs }) {
+  const body = await readJson(req);
+  state.record(body);
+  if (bearerToken(req) === BAD_KEY) {
+    const message = `Incorrect API key provided: ${BAD_KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`;
+    return sendError(res, 401, headers, message, 'invalid_api_key');
+  }
+  checkRequest(body);
+  if (body.model !== DEMO_MODEL_ID) {
+    return sendError(res, 404, headers, `The model \`${body.model}\` does not exist or you do not have access to it.`, 'model_not_found');
+  }
+  const closed = new AbortController();
+  res.once('close', () => closed.abort());
+  const item = state.nextScripted();
+  if (item?.delayMs) await sleep(item.delayMs, closed.signal);
+  if (closed.signal.aborted) return;
+  if (item?.status) return sendError(res, item.status, headers, item.message);
+
+  const answer = item ?? decide(body);
+  const reply = {
+    text: answer.text ?? '',
+    toolCalls: (answer.toolCalls ?? []).map((/** @type {{ name: string, arguments?: unknown }} */ c) => ({
+      id: state.nextCallId(),
+      name: c.name,
+      arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments ?? {}),
+    })),
+  };
+  const meta = { id: state.nextCompletionId(), model: body.model, created: Math.floor(Date.now() / 1000) };
+  const cutAfterChars = item?.cutAfterChars;
+  if (body.stream === true) return writeStream(res, reply, meta, { body, headers, chunkDelayMs, cutAfterChars });
+
+  const completion = completionObject(reply, meta, body);
+  if (cutAfterChars === undefined) return sendJson(res, 200, completion, headers);
+  const json = JSON.stringify(completion);
+  // A cut without streaming: half a JSON body, then the connection drops.
+  res.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8' });
+  res.write(json.slice(0, Math.min(json.length - 1, Math.max(1, cutAfterChars))), () => setTimeout(() => res.destroy(), 20));
+}
+
+/** The 400s OpenAI answers for a malformed request. */
+function checkRequest(/** @type {any} */ body) {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw httpError(400, 'The request body must be a JSON object.');
+  if (typeof body.model !== 'string' || !body.model) throw httpError(400, 'you must provide a model parameter');
+  if (!Array.isArray(body.messages) || body.messages.length === 0) throw httpError(400, "[] is too short - 'messages'");
+  if (body.tools !== undefined && !Array.isArray(body.tools)) throw httpError(400, "Invalid type for 'tools': expected an array.");
+}

@@ -1,0 +1,86 @@
+// @ts-check
+/**
+ * The demo model's decisions: a fixed walk (read the ticket, search the knowledge base,
+ * propose a reply, sum up) driven only by the offered tools and the tool results of this turn.
+ * Ticket text is data: it is quoted or restated, and no step is ever taken because it says so.
+ */
+import { bestHit, errorOf, offeredTools, readTurn, ticketOf } from './conversation.mjs';
+import { clip, clipSentences, firstName, keywords, requestSentence, restate, sentencesOf } from './text.mjs';
+
+/** @typedef {{ name: string, arguments: Record<string, unknown> }} ToolCallPlan */
+/** @typedef {{ text: string, toolCalls?: undefined } | { text?: undefined, toolCalls: ToolCallPlan[] }} Answer */
+
+const DRAFT_REQUEST =
+  /\b(?:draft\w*|repl(?:y|ies|ying)|respond\w*|response|answer\w*|summar\w*|write back)\b|what (?:does|do|did) (?:the )?(?:customer|client|requester|user|they|he|she) (?:want|need|ask)/i;
+const IDENTITY = /\b(?:who|what) are you\b|\b(?:which|what) model\b|\bare you (?:an? )?(?:ai|bot|human|real|model|llm)\b/i;
+
+export const DEMO_MODEL_ID = 'deskmate-demo';
+
+/** What the demo model answers to a chat request body. @returns {Answer} */
+export function decide(/** @type {any} */ body) {
+  const tools = offeredTools(body);
+  const turn = readTurn(body?.messages);
+  const ticketResult = turn.results.get('ticket__read');
+  if (!ticketResult) {
+    if (!DRAFT_REQUEST.test(turn.userText)) return { text: chatAnswer(turn.userText) };
+    if (!tools.has('ticket__read') || turn.called.has('ticket__read')) return { text: NO_TICKET };
+    return call('ticket__read', {});
+  }
+  if (!ticketResult.ok) {
+    return { text: `I could not read the ticket: ${clip(errorOf(ticketResult), 200)}. Open the ticket in this tab and ask me again.` };
+  }
+  const ticket = ticketOf(ticketResult);
+  const request = requestSentence(ticket.customerMessages);
+  if (tools.has('kb__search') && !turn.called.has('kb__search')) {
+    const lastCustomer = sentencesOf(ticket.customerMessages.at(-1) ?? '').join(' ');
+    const query = keywords([ticket.subject, request ?? '', lastCustomer]).join(' ') || 'customer request';
+    return call('kb__search', { query });
+  }
+  const hit = bestHit(turn.results.get('kb__search'));
+  const draft = draftReply(ticket, request, hit);
+  if (tools.has('reply__propose') && !turn.called.has('reply__propose')) {
+    const subject = clip(/^re:/i.test(ticket.subject) ? ticket.subject : `Re: ${ticket.subject}`, 300);
+    return call('reply__propose', ticket.subject ? { body: draft, subject } : { body: draft });
+  }
+  const proposal = turn.results.get('reply__propose');
+  if (proposal && !proposal.ok) return { text: `I could not show the draft: ${clip(errorOf(proposal), 200)}.` };
+  return { text: summary(ticket, request, hit, proposal ? null : draft) };
+}
+
+/** @param {string} name @param {Record<string, unknown>} args @returns {Answer} */
+const call = (name, args) => ({ toolCalls: [{ name, arguments: args }] });
+
+/**
+ * @param {ReturnType<typeof ticketOf>} ticket @param {string | null} request
+ * @param {{ title: string, body: string } | null} hit
+ */
+function draftReply(ticket, request, hit) {
+  const name = firstName(ticket.requesterName);
+  const restated = request ? restate(request, null) : ticket.subject ? `You wrote to us about "${clip(ticket.subject, 120)}".` : '';
+  const answer = hit
+    ? clipSentences(hit.body.replace(/^#+\s+/gm, '').replace(/\n{3,}/g, '\n\n').trim(), 900)
+    : "I'm looking into this and will get back to you with an update as soon as I can.";
+  return [`Hi ${name ?? 'there'},`, `Thank you for your message. ${restated}`.trim(), answer, 'Best regards,'].join('\n\n');
+}
+
+/**
+ * @param {ReturnType<typeof ticketOf>} ticket @param {string | null} request
+ * @param {{ title: string } | null} hit @param {string | null} inlineDraft set when reply.propose was not offered
+ */
+function summary(ticket, request, hit, inlineDraft) {
+  const name = firstName(ticket.requesterName) ?? 'The customer';
+  const wants = request ? restate(request, name) : `${name} wrote about "${clip(ticket.subject, 120)}".`;
+  const source = hit?.title ? `I based the answer on the knowledge-base article "${clip(hit.title, 80)}".` : 'I found no matching knowledge-base article, so the draft says you are looking into it.';
+  if (inlineDraft) return `${wants} ${source} Here is a draft you can copy, edit and send yourself:\n\n${inlineDraft}`;
+  return `${wants} ${source} The draft is ready below for you to review, edit and send; nothing is sent without your confirmation.`;
+}
+
+function chatAnswer(/** @type {string} */ userText) {
+  if (IDENTITY.test(userText)) {
+    return "I'm the Deskmate offline demo model: a scripted stand-in that runs on your machine with no language model behind it, so the whole product can be tried without an API key.";
+  }
+  return 'This is the Deskmate demo model, a scripted stand-in for a real LLM, so I can only do one thing well: open a ticket and ask me to "draft a reply". I will read the ticket, search the knowledge base and propose a draft for you to review.';
+}
+
+const NO_TICKET =
+  "I can't see a ticket in this tab. Open a ticket in your helpdesk and ask me again to draft a reply.";

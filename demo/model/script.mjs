@@ -1,0 +1,70 @@
+// @ts-check
+/**
+ * What a running demo model remembers: the canned responses queued by tests, the chat
+ * requests received, and the counters behind its ids (so ids are the same on every run).
+ */
+import { httpError } from './http.mjs';
+
+/**
+ * @typedef {{
+ *   text?: string,
+ *   toolCalls?: { name: string, arguments?: unknown }[],
+ *   cutAfterChars?: number,
+ *   status?: number,
+ *   message?: string,
+ *   delayMs?: number,
+ * }} ScriptItem
+ */
+
+export function createState(/** @type {ScriptItem[]} */ script = []) {
+  /** @type {ScriptItem[]} */
+  let queue = script.map(checkItem);
+  /** @type {unknown[]} */
+  let requests = [];
+  let calls = 0;
+  let completions = 0;
+  return {
+    /** Replaces what plays next. */
+    setScript: (/** @type {unknown} */ items) => { queue = checkScript(items); return queue.length; },
+    /** The next canned response, consumed, or undefined when the demo logic answers. */
+    nextScripted: () => queue.shift(),
+    pending: () => queue.length,
+    record: (/** @type {unknown} */ body) => { requests.push(body); },
+    requests: () => structuredClone(requests),
+    nextCallId: () => `call_${++calls}`,
+    nextCompletionId: () => `chatcmpl-demo-${++completions}`,
+    reset() {
+      queue = [];
+      requests = [];
+      calls = 0;
+      completions = 0;
+    },
+  };
+}
+
+/** @typedef {ReturnType<typeof createState>} State */
+
+/** A script is a list of items, or `{ script: [...] }`. */
+function checkScript(/** @type {unknown} */ value) {
+  const list = Array.isArray(value) ? value : /** @type {any} */ (value)?.script;
+  if (!Array.isArray(list)) throw httpError(400, 'A script is a JSON list of responses (or { "script": [...] }).');
+  return list.map(checkItem);
+}
+
+/** @returns {ScriptItem} */
+function checkItem(/** @type {any} */ item, index = 0) {
+  const bad = (/** @type {string} */ why) => httpError(400, `Script item ${index + 1}: ${why}.`);
+  if (!item || typeof item !== 'object' || Array.isArray(item)) throw bad('must be an object');
+  if (item.text !== undefined && typeof item.text !== 'string') throw bad('text must be a string');
+  for (const key of ['cutAfterChars', 'delayMs', 'status']) {
+    if (item[key] !== undefined && !(Number.isInteger(item[key]) && item[key] >= 0)) throw bad(`${key} must be a whole number`);
+  }
+  if (item.status !== undefined && (item.status < 400 || item.status > 599)) throw bad('status must be an HTTP error status (400-599)');
+  if (item.toolCalls !== undefined) {
+    if (!Array.isArray(item.toolCalls)) throw bad('toolCalls must be a list');
+    for (const call of item.toolCalls) {
+      if (typeof call?.name !== 'string' || !call.name) throw bad('each tool call needs a name');
+    }
+  }
+  return item;
+}

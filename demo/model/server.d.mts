@@ -1,0 +1,43 @@
+/** Types of demo/model/server.mjs for the TypeScript tests (the project does not check JS). */
+
+export interface DemoScriptItem {
+  /** Text to answer with (streamed in word-sized pieces). */
+  text?: string;
+  /** Tool calls to make after the text; `arguments` is an object or a JSON string. */
+  toolCalls?: { name: string; arguments?: unknown }[];
+  /** Drop the connection after this many characters of text, without [DONE]. */
+  cutAfterChars?: number;
+  /** Answer this HTTP error status with OpenAI's error JSON instead. */
+  status?: number;
+  /** The error message for `status`. */
+  message?: string;
+  /** Wait this long before answering. */
+  delayMs?: number;
+}
+
+export interface DemoModelOptions {
+  /** Default 4518; 0 picks a free port. */
+  port?: number;
+  /** Loopback only; default 127.0.0.1. */
+  host?: string;
+  /** Canned responses to play first, one per chat request. */
+  script?: DemoScriptItem[];
+  /** Pause between stream chunks so streaming is visible; default 10. */
+  chunkDelayMs?: number;
+}
+
+export interface DemoModel {
+  /** The base URL for an OpenAI client, ending in /v1. */
+  url: string;
+  /** Where the /_control endpoints live. */
+  origin: string;
+  /** The chat request bodies received, oldest first. */
+  requests(): unknown[];
+  /** Replaces the canned responses to play next. */
+  script(items: DemoScriptItem[]): void;
+  /** Forgets the script, the requests and the id counters. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export function startDemoModel(options?: DemoModelOptions): Promise<DemoModel>;

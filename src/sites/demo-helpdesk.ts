@@ -1,0 +1,183 @@
+import type { ToolResult } from '../core';
+import { defineAdapter, type PageTicket, type ReplyPayload, type TicketData, type TicketMessage } from './adapter';
+import { comparableText, elementText, htmlToText } from './dom-text';
+import { fillEditor, waitFor } from './editor';
+
+/**
+ * Deskmate's offline demo helpdesk (demo/helpdesk). Every selector below is checked against
+ * the saved pages in test/fixtures/sites/demo-helpdesk/ for the number of matches it expects.
+ */
+export const SELECTORS = {
+  /** 1 on every page of the demo helpdesk. */
+  marker: 'html[data-helpdesk="deskmate-demo"]',
+  /** 1 on a ticket page. */
+  ticket: '.hd-ticket[data-ticket-id][data-ticket-number]',
+  subject: '.hd-ticket-header .hd-ticket-subject',
+  status: '.hd-ticket-header .hd-ticket-status[data-status]',
+  requesterName: '.hd-ticket-header .hd-requester-name',
+  requesterEmail: '.hd-ticket-header .hd-requester-email',
+  /** One per message of the thread. */
+  message: '.hd-thread > .hd-message[data-role]',
+  /** 1 within each message. */
+  messageAuthor: '.hd-message-header .hd-message-author',
+  messageTime: '.hd-message-header time[datetime]',
+  messageBody: '.hd-message-body',
+  /** 1 each on a ticket page. */
+  editor: '.hd-reply .hd-editor[contenteditable="true"]',
+  mirror: '.hd-reply textarea[name="body"]',
+  send: '.hd-reply button.hd-send',
+  error: '.hd-reply .hd-reply-error',
+} as const;
+
+const TICKET_PATH = /^\/tickets\/(\d+)\/?$/;
+const ROLES = new Set<TicketMessage['role']>(['customer', 'agent', 'internal']);
+const MIRROR_TIMEOUT_MS = 2_000;
+const POSTED_TIMEOUT_MS = 10_000;
+
+const failed = (code: string, error: string): ToolResult<never> => ({ ok: false, code, error });
+const textOf = (root: ParentNode, selector: string): string =>
+  root.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+/** Impls never throw: a page that breaks an assumption becomes a result. */
+async function guard<T>(code: string, action: string, run: () => Promise<ToolResult<T>>): Promise<ToolResult<T>> {
+  try {
+    return await run();
+  } catch (e) {
+    return failed(code, `${action}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+function shownTicket(url: URL, doc: Document): PageTicket | null {
+  const id = TICKET_PATH.exec(url.pathname)?.[1];
+  const root = doc.querySelector(SELECTORS.ticket);
+  // Mid-navigation the URL and the DOM can disagree; then no ticket is shown for sure.
+  if (!id || !root || root.getAttribute('data-ticket-id') !== id) return null;
+  return { key: id, label: `#${root.getAttribute('data-ticket-number') ?? id}` };
+}
+
+function replyForm(doc: Document) {
+  const editor = doc.querySelector<HTMLElement>(SELECTORS.editor);
+  const mirror = doc.querySelector<HTMLTextAreaElement>(SELECTORS.mirror);
+  const send = doc.querySelector<HTMLButtonElement>(SELECTORS.send);
+  return editor && mirror && send ? { editor, mirror, send, error: doc.querySelector<HTMLElement>(SELECTORS.error) } : null;
+}
+type ReplyForm = NonNullable<ReturnType<typeof replyForm>>;
+
+function readMessage(el: Element): TicketMessage {
+  const role = el.getAttribute('data-role') as TicketMessage['role'];
+  return {
+    author: textOf(el, SELECTORS.messageAuthor),
+    role: ROLES.has(role) ? role : 'system',
+    time: el.querySelector(SELECTORS.messageTime)?.getAttribute('datetime') ?? null,
+    body: elementText(el.querySelector(SELECTORS.messageBody)),
+  };
+}
+
+function readTicket(doc: Document, label: string): TicketData {
+  return {
+    number: label,
+    subject: textOf(doc, SELECTORS.subject),
+    status: doc.querySelector(SELECTORS.status)?.getAttribute('data-status') ?? null,
+    requester: {
+      name: textOf(doc, SELECTORS.requesterName) || null,
+      email: textOf(doc, SELECTORS.requesterEmail) || null,
+    },
+    messages: [...doc.querySelectorAll(SELECTORS.message)].map(readMessage),
+  };
+}
+
+const bodyOf = (input: unknown): string | null => {
+  const body = (input as { body?: unknown } | null)?.body;
+  return typeof body === 'string' && body.trim() !== '' ? body : null;
+};
+
+async function prepare(input: { body: string }, doc: Document, location: Location): Promise<ToolResult<ReplyPayload>> {
+  const body = bodyOf(input);
+  if (body === null) return failed('invalid_input', 'The reply is empty.');
+  const shown = shownTicket(new URL(location.href), doc);
+  if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before sending a reply.');
+  if (!replyForm(doc)) return failed('no_reply_form', 'This ticket page has no reply form, so nothing can be sent from it.');
+  const t = readTicket(doc, shown.label);
+  if (!t.requester.email) return failed('no_recipient', 'The page shows no requester email to reply to.');
+  const recipient = t.requester.name ? `${t.requester.name} <${t.requester.email}>` : t.requester.email;
+  const subject = /^re:/i.test(t.subject) ? t.subject : `Re: ${t.subject}`;
+  return { ok: true, data: { site: location.origin, ticket: shown.label, recipient, subject, body } };
+}
+
+/** Waits for the reply to show in the thread as a new agent message, or for the page's error. */
+function awaitOutcome(doc: Document, form: ReplyForm, payload: ReplyPayload, before: Set<Element>) {
+  const expected = comparableText(payload.body);
+  return waitFor<{ posted: true } | { error: string }>(
+    () => {
+      const root = doc.querySelector(SELECTORS.ticket);
+      if (!root || `#${root.getAttribute('data-ticket-number')}` !== payload.ticket) return null;
+      const posted = [...root.querySelectorAll(SELECTORS.message)].some(
+        (m) => !before.has(m) && m.getAttribute('data-role') === 'agent' && comparableText(readMessage(m).body) === expected,
+      );
+      if (posted) return { posted: true };
+      const error = form.error?.hidden === false ? form.error.textContent?.trim() : '';
+      return error && !form.send.disabled ? { error } : null;
+    },
+    { root: doc.documentElement, timeoutMs: POSTED_TIMEOUT_MS },
+  );
+}
+
+async function deliver(payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> {
+  const shown = shownTicket(new URL(location.href), doc);
+  if (!shown || shown.label !== payload.ticket || location.origin !== payload.site) {
+    return failed('scope_changed', `The page no longer shows ticket ${payload.ticket} on ${payload.site}; nothing was sent.`);
+  }
+  const form = replyForm(doc);
+  if (!form) return failed('no_reply_form', 'The ticket page has no reply form; nothing was sent.');
+  if (form.send.disabled) return failed('delivery_failed', 'The page is busy sending something else (its Send button is disabled); nothing was sent.');
+
+  const before = new Set(doc.querySelectorAll(SELECTORS.message));
+  fillEditor(form.editor, payload.body);
+  const expected = comparableText(payload.body);
+  const mirrored = await waitFor(
+    () => form.mirror.value === form.editor.innerHTML && comparableText(htmlToText(form.mirror.value, doc)) === expected,
+    { root: form.editor, timeoutMs: MIRROR_TIMEOUT_MS },
+  );
+  if (!mirrored) return failed('delivery_failed', "The page's editor did not take the reply text; nothing was sent.");
+
+  form.send.click(); // The one and only click: whatever happens next, never click again.
+  const outcome = await awaitOutcome(doc, form, payload, before);
+  if (outcome && 'posted' in outcome) return { ok: true, data: { posted: true } };
+  if (outcome) return failed('delivery_failed', `The helpdesk refused the reply: ${outcome.error}`);
+  return failed(
+    'delivery_failed',
+    `The reply did not appear in the thread within ${POSTED_TIMEOUT_MS / 1000} s. It may or may not have been sent: check ticket ${payload.ticket} before trying again.`,
+  );
+}
+
+export default defineAdapter({
+  id: 'demo-helpdesk',
+  title: 'Deskmate demo helpdesk',
+  detect: (url, doc) => TICKET_PATH.test(url.pathname) && doc.querySelector(SELECTORS.marker) !== null,
+  ticket: shownTicket,
+  tools: {
+    'ticket.read': (_input, doc, location) =>
+      guard('page_error', 'Could not read the ticket', async () => {
+        const shown = shownTicket(new URL(location.href), doc);
+        if (!shown) return failed('no_ticket', 'This page shows no ticket.');
+        return { ok: true, data: readTicket(doc, shown.label) };
+      }),
+    'reply.fill': (input, doc) =>
+      guard('page_error', 'Could not fill the reply box', async () => {
+        const body = bodyOf(input);
+        if (body === null) return failed('invalid_input', 'The reply is empty.');
+        const form = replyForm(doc);
+        if (!form) return failed('no_reply_form', 'This page has no reply editor.');
+        fillEditor(form.editor, body);
+        return { ok: true, data: { filled: true } };
+      }),
+    'reply.send': {
+      prepare: (input, doc, location) => guard('page_error', 'Could not prepare the reply', () => prepare(input, doc, location)),
+      // An exception may come after the click, so it must not read as "not sent".
+      deliver: (payload, doc, location) =>
+        guard('delivery_failed', 'Sending hit an error, so the outcome is unknown (check the ticket before trying again)', () =>
+          deliver(payload, doc, location),
+        ),
+    },
+  },
+});

@@ -1,0 +1,142 @@
+/**
+ * Readable plain text from rendered HTML, for what adapters hand to the model: paragraphs and
+ * <br> become newlines, list items "- " (or "1. "), links "text (url)", table cells " | ",
+ * images "[image: alt]"; script, style and hidden content are left out. Works on nodes of any
+ * realm (page, content script, happy-dom), so it checks nodeType, never instanceof.
+ */
+
+const SKIP = new Set([
+  'script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'canvas',
+  'head', 'title', 'select', 'textarea', 'input', 'button',
+]);
+/** Blocks set off by a blank line. */
+const PARAGRAPH = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'blockquote', 'table', 'hr', 'figure']);
+/** Blocks that start and end a line. */
+const LINE = new Set([
+  'div', 'section', 'article', 'aside', 'header', 'footer', 'main', 'nav', 'address', 'form',
+  'fieldset', 'details', 'summary', 'dl', 'dt', 'dd', 'tr', 'caption', 'thead', 'tbody', 'tfoot', 'figcaption', 'li',
+]);
+const LINK_SCHEMES = /^(https?:|mailto:)/i;
+
+interface Walk {
+  pre: boolean;
+  listDepth: number;
+}
+
+function createBuilder() {
+  let out = '';
+  const atLineStart = () => out === '' || out.endsWith('\n');
+  return {
+    /** Collapsed text: no space at a line start, no double space. */
+    text(s: string) {
+      if (atLineStart() || out.endsWith(' ')) s = s.replace(/^ +/, '');
+      out += s;
+    },
+    raw(s: string) {
+      out += s;
+    },
+    /** Ends the current line and makes sure `n` newlines separate it from what follows. */
+    breakLines(n: 1 | 2) {
+      out = out.replace(/ +$/, '');
+      if (out === '') return;
+      const have = /\n*$/.exec(out)?.[0].length ?? 0;
+      if (have < n) out += '\n'.repeat(n - have);
+    },
+    mark: () => out.length,
+    since: (mark: number) => out.slice(mark),
+    done: () =>
+      out
+        .replace(/[ \t]+$/gm, '')
+        .replace(/\u00a0/g, ' ')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim(),
+  };
+}
+type Builder = ReturnType<typeof createBuilder>;
+
+/** The plain text of a node (an element, a document or a fragment). */
+export function elementText(root: Node | null | undefined): string {
+  if (!root) return '';
+  const b = createBuilder();
+  walkChildren(root, b, { pre: false, listDepth: 0 });
+  return b.done();
+}
+
+/** The plain text of an HTML string, parsed inert (a template: no script runs, nothing loads). */
+export function htmlToText(html: string, doc: Document): string {
+  const template = doc.createElement('template');
+  template.innerHTML = html;
+  return elementText(template.content);
+}
+
+/**
+ * Text as compared for "is this the reply we sent": line breaks kept, runs of spaces, tabs
+ * and no-break spaces as one space, blank-line runs as one, ends trimmed.
+ */
+export const comparableText = (s: string): string =>
+  s
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+function walkChildren(node: Node, b: Builder, w: Walk): void {
+  for (let child = node.firstChild; child; child = child.nextSibling) visit(child, b, w);
+}
+
+function visit(node: Node, b: Builder, w: Walk): void {
+  if (node.nodeType === 3 /* text */) {
+    const t = node.nodeValue ?? '';
+    return w.pre ? b.raw(t) : b.text(t.replace(/[ \t\n\r\f]+/g, ' '));
+  }
+  if (node.nodeType !== 1 /* element */) return;
+  const el = node as Element;
+  const tag = el.localName.toLowerCase();
+  if (SKIP.has(tag) || el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return;
+  if (tag === 'br') return b.raw('\n');
+  if (tag === 'ul' || tag === 'ol') return visitList(el, tag === 'ol', b, w);
+  if (tag === 'li') return visitItem(el, '- ', b, w);
+  if (tag === 'a') return visitLink(el, b, w);
+  if (tag === 'img') {
+    const alt = el.getAttribute('alt')?.trim();
+    return alt ? b.text(`[image: ${alt}]`) : undefined;
+  }
+  if ((tag === 'td' || tag === 'th') && el.previousElementSibling) b.text(' | ');
+  const gap = PARAGRAPH.has(tag) ? 2 : LINE.has(tag) ? 1 : 0;
+  if (gap) b.breakLines(gap);
+  walkChildren(el, b, tag === 'pre' ? { ...w, pre: true } : w);
+  if (gap) b.breakLines(gap);
+}
+
+function visitList(list: Element, ordered: boolean, b: Builder, w: Walk): void {
+  const gap = w.listDepth > 0 ? 1 : 2;
+  b.breakLines(gap);
+  let n = Number.parseInt(list.getAttribute('start') ?? '1', 10) || 1;
+  const inner = { ...w, listDepth: w.listDepth + 1 };
+  for (let child = list.firstChild; child; child = child.nextSibling) {
+    const isItem = child.nodeType === 1 && (child as Element).localName.toLowerCase() === 'li';
+    if (isItem) visitItem(child as Element, ordered ? `${n++}. ` : '- ', b, inner);
+    else visit(child, b, inner);
+  }
+  b.breakLines(gap);
+}
+
+function visitItem(item: Element, marker: string, b: Builder, w: Walk): void {
+  if (item.hasAttribute('hidden')) return;
+  b.breakLines(1);
+  b.raw('  '.repeat(Math.max(0, w.listDepth - 1)) + marker);
+  walkChildren(item, b, w);
+  b.breakLines(1);
+}
+
+function visitLink(link: Element, b: Builder, w: Walk): void {
+  const start = b.mark();
+  walkChildren(link, b, w);
+  const text = b.since(start).trim();
+  const href = link.getAttribute('href')?.trim() ?? '';
+  if (!LINK_SCHEMES.test(href)) return;
+  const shown = href.replace(/^mailto:/i, '');
+  if (text === '') b.text(shown);
+  else if (text !== href && text !== shown) b.text(` (${href})`);
+}
