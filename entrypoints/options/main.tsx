@@ -1,3 +1,5 @@
 import { render } from 'preact';
+import { OptionsApp } from '@/src/ui/options/OptionsApp';
+import '@/src/ui/styles.css';
 
-render(<main>Deskmate settings</main>, document.getElementById('app')!);
+render(<OptionsApp />, document.getElementById('app')!);

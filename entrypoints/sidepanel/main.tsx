@@ -1,3 +1,5 @@
 import { render } from 'preact';
+import { App } from '@/src/ui/sidebar/App';
+import '@/src/ui/styles.css';
 
-render(<main>Deskmate</main>, document.getElementById('app')!);
+render(<App />, document.getElementById('app')!);

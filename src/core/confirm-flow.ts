@@ -1,4 +1,4 @@
-import { payloadDigest, storableCtx, type ConfirmationRecord, type ConfirmationStore } from './confirmations';
+import { canonicalJson, payloadDigest, storableCtx, type ConfirmationRecord, type ConfirmationStore } from './confirmations';
 import { asToolResult, fail } from './results';
 import { guardedRun } from './run-guard';
 import type { InvokeCtx, Tool, ToolResult } from './tool';
@@ -14,8 +14,9 @@ export async function prepareConfirmation(
 ): Promise<ToolResult> {
   if (!result.ok) return result;
   if (result.confirmPayload === undefined) return fail('tool_failed', `${tool.name} prepared no payload.`);
-  // A copy: the tool must not be able to change what was digested after the fact.
-  const payload = structuredClone(result.confirmPayload);
+  // The payload's JSON form is what is digested, shown and delivered, so those cannot differ
+  // (a Map, a Date, an undefined field); and, as a copy, the tool cannot change it afterwards.
+  const payload: unknown = JSON.parse(canonicalJson(result.confirmPayload));
   const record: ConfirmationRecord = {
     id: globalThis.crypto.randomUUID(),
     tool: tool.name,

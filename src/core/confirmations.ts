@@ -16,6 +16,7 @@ export interface ConfirmationRecord {
   createdAt: number;
   expiresAt: number;
   status: 'pending' | 'used' | 'cancelled';
+  /** When it was closed: confirmed, or cancelled. */
   usedAt?: number;
   /**
    * What became of the delivery. 'delivering' that is never followed by an outcome means
@@ -75,6 +76,8 @@ export class MemoryConfirmationStore implements ConfirmationStore {
 export function canonicalJson(payload: unknown): string {
   const text = canonicalize(payload);
   if (text === undefined) throw new Error('the payload has no JSON form');
+  // canonicalize writes a function nested in the payload as `undefined`, which is not JSON.
+  JSON.parse(text);
   return text;
 }
 

@@ -21,3 +21,29 @@ export {
 export { toWireName, fromWireName, isLegalToolName, whyIllegalName, MAX_WIRE_NAME_LENGTH } from './wire-names';
 export { runPlan, type AgentPlan, type AgentStep, type PlanRunResult, type PlanContext, type StepOutcome } from './plan';
 export { TRUNCATION_MARKER } from './results';
+export type {
+  ChatModel,
+  ChatMessage,
+  SystemMessage,
+  UserMessage,
+  AssistantMessage,
+  ToolMessage,
+  ToolCall,
+  ModelEvent,
+  ModelRequest,
+  FinishReason,
+  TokenUsage,
+} from './chat-model';
+export { ModelError, modelErrorKindForStatus, type ModelErrorKind, type ModelErrorOptions } from './model-error';
+export { runAgentTurn, DEFAULT_MAX_STEPS } from './agent-loop';
+export type {
+  AgentEvent,
+  AgentTurnOptions,
+  AgentTurnResult,
+  TurnOutcome,
+  TurnError,
+  Draft,
+  RetryOptions,
+} from './agent-events';
+export { systemPrompt, DRAFT_TOOL, type SystemPromptOptions } from './system-prompt';
+export { fenceToolResult } from './fence';

@@ -55,38 +55,44 @@ export async function runPlan(
   seed: Record<string, unknown> = {},
   ctx: Omit<InvokeCtx, 'autonomous'> = {},
 ): Promise<PlanRunResult> {
-  const planName = typeof plan?.name === 'string' ? plan.name : '(unnamed plan)';
-  if (!plan || !Array.isArray(plan.steps)) {
-    return { ok: false, planName, outcomes: [], error: 'a plan needs an array of steps' };
-  }
-  const state: PlanContext = { seed: seed ?? {}, byTool: {}, bySeq: [] };
+  let planName = '(unnamed plan)';
   const outcomes: StepOutcome[] = [];
-  const base = ctx !== null && typeof ctx === 'object' ? ctx : {};
-
-  for (let i = 0; i < plan.steps.length; i++) {
-    const step = plan.steps[i];
-    const tool = typeof step?.tool === 'string' ? step.tool : String(step?.tool);
-    const outcome = await runStep(registry, step, tool, state, base);
-    outcomes.push(outcome.step);
-    state.bySeq[i] = outcome.step;
-    if (outcome.step.result) state.byTool[tool] = outcome.step.result;
-    if (outcome.stop) return { ok: true, planName, outcomes, stoppedAt: i };
+  try {
+    if (typeof plan?.name === 'string') planName = plan.name;
+    const steps: unknown = plan?.steps;
+    if (!Array.isArray(steps)) return { ok: false, planName, outcomes, error: 'a plan needs an array of steps' };
+    // No prototype: a step named `constructor` or `__proto__` must read and write only its own entry.
+    const state: PlanContext = { seed: seed ?? {}, byTool: Object.create(null), bySeq: [] };
+    const base = ctx !== null && typeof ctx === 'object' ? ctx : {};
+    for (let i = 0; i < steps.length; i++) {
+      const outcome = await runStep(registry, steps[i] as AgentStep | undefined, state, base);
+      outcomes.push(outcome.step);
+      state.bySeq[i] = outcome.step;
+      if (outcome.step.result) state.byTool[outcome.step.tool] = outcome.step.result;
+      if (outcome.stop) return { ok: allOk(outcomes), planName, outcomes, stoppedAt: i };
+    }
+    return { ok: allOk(outcomes), planName, outcomes };
+  } catch (e) {
+    return { ok: false, planName, outcomes, error: `the plan failed: ${errorMessage(e)}` };
   }
-  return { ok: !outcomes.some((o) => o.result && !o.result.ok), planName, outcomes };
 }
+
+const allOk = (outcomes: StepOutcome[]) => !outcomes.some((o) => o.result && !o.result.ok);
 
 async function runStep(
   registry: ToolRegistry,
   step: AgentStep | undefined,
-  tool: string,
   state: PlanContext,
   ctx: InvokeCtx,
 ): Promise<{ step: StepOutcome; stop: boolean }> {
+  let tool = '(unreadable step)';
   let input: unknown;
   try {
+    tool = typeof step?.tool === 'string' ? step.tool : String(step?.tool);
     input = step?.buildInput ? step.buildInput(state) : step?.input;
   } catch (e) {
-    return { step: { tool, skipped: false, result: fail('step_failed', `buildInput threw: ${errorMessage(e)}`) }, stop: false };
+    const what = tool === '(unreadable step)' ? 'the step could not be read' : 'buildInput threw';
+    return { step: { tool, skipped: false, result: fail('step_failed', `${what}: ${errorMessage(e)}`) }, stop: false };
   }
   if (input === undefined && step?.buildInput) return { step: { tool, skipped: true }, stop: false };
 

@@ -1,6 +1,6 @@
 import { deliverConfirmed, prepareConfirmation, whyRefused } from './confirm-flow';
 import { MemoryConfirmationStore, type ConfirmationRecord, type ConfirmationStore } from './confirmations';
-import { asToolResult, boundResult, errorMessage, fail } from './results';
+import { asToolResult, boundResult, errorMessage, fail, MIN_RESULT_CHARS, quoted, withoutTicket } from './results';
 import { guardedRun } from './run-guard';
 import type { FunctionSchema, InvokeCtx, SideEffect, Tool, ToolResult } from './tool';
 import { assertToolDefinition } from './tool-definition';
@@ -40,9 +40,9 @@ export class ToolRegistry {
   private readonly now: () => number;
 
   constructor(settings: RegistrySettings = {}) {
-    this.timeoutMs = settings.timeoutMs ?? 30_000;
-    this.maxResultChars = settings.maxResultChars ?? 100_000;
-    this.confirmTtlMs = settings.confirmTtlMs ?? 10 * 60_000;
+    this.timeoutMs = setting('timeoutMs', settings.timeoutMs, 30_000, 1);
+    this.maxResultChars = setting('maxResultChars', settings.maxResultChars, 100_000, MIN_RESULT_CHARS);
+    this.confirmTtlMs = setting('confirmTtlMs', settings.confirmTtlMs, 10 * 60_000, 1);
     this.store = settings.store ?? new MemoryConfirmationStore();
     this.now = settings.now ?? Date.now;
   }
@@ -97,7 +97,7 @@ export class ToolRegistry {
   async invoke(name: string, input: unknown, ctx: InvokeCtx = {}): Promise<ToolResult> {
     try {
       const entry = this.entry(name);
-      if (!entry) return fail('unknown_tool', `There is no tool named "${String(name)}".`);
+      if (!entry) return fail('unknown_tool', `There is no tool named ${quoted(name)}.`);
       const c = safeCtx(ctx);
       const gate = this.gate(entry.tool, c);
       if (!gate.ok) return gate.result;
@@ -107,7 +107,7 @@ export class ToolRegistry {
         return fail('invalid_input', `Invalid input for ${entry.tool.name}. ${check.message} Fix the input and call it again.`);
       }
       const result = await this.run(entry.tool, value, c);
-      if (entry.tool.sideEffect !== 'send') return result;
+      if (entry.tool.sideEffect !== 'send') return withoutTicket(result);
       return await prepareConfirmation(this.store, entry.tool, result, c, this.now(), this.confirmTtlMs);
     } catch (e) {
       return fail('tool_failed', `The call failed: ${errorMessage(e)}`);
@@ -121,14 +121,13 @@ export class ToolRegistry {
   async invokeReadOnly(wireName: string, input: unknown, ctx: InvokeCtx = {}): Promise<ToolResult> {
     try {
       const entry = this.entry(wireName);
-      if (!entry) {
-        return fail('unknown_tool', `There is no tool named "${String(wireName)}". Use only the tools you were given.`);
-      }
-      if (entry.tool.sideEffect !== 'read') {
-        return fail('not_read_only', `${entry.tool.name} is not a read-only tool; only a person can use it.`);
-      }
-      const result = await this.invoke(entry.tool.name, input, { ...safeCtx(ctx), autonomous: true });
-      return boundResult(result, this.maxResultChars, entry.tool.name);
+      const result = !entry
+        ? fail('unknown_tool', `There is no tool named ${quoted(wireName)}. Use only the tools you were given.`)
+        : entry.tool.sideEffect !== 'read'
+          ? fail('not_read_only', `${entry.tool.name} is not a read-only tool; only a person can use it.`)
+          : await this.invoke(entry.tool.name, input, { ...safeCtx(ctx), autonomous: true });
+      // Every answer is bounded, refusals too: they quote what the model sent.
+      return boundResult(result, this.maxResultChars, entry?.tool.name ?? 'the tool');
     } catch (e) {
       return fail('tool_failed', `The call failed: ${errorMessage(e)}`);
     }
@@ -161,7 +160,11 @@ export class ToolRegistry {
     try {
       const record = typeof id === 'string' ? await this.store.get(id) : undefined;
       if (!record) return fail('not_found', 'There is no such confirmation.');
-      if (record.status !== 'pending') return fail('already_used', 'This confirmation is already closed.');
+      // Claimed atomically, as a confirm claims it: of a cancel and a confirm that race, exactly
+      // one wins, and a cancel never reports success for a send that went out.
+      if (!(await this.store.markUsed(id, this.now()))) {
+        return fail('already_used', 'This confirmation is already closed.');
+      }
       await this.store.update(id, { status: 'cancelled' });
       return { ok: true };
     } catch (e) {
@@ -209,8 +212,28 @@ export class ToolRegistry {
 /** A context as the gates read it: anything that is not well formed grants nothing. */
 function safeCtx(ctx: unknown): InvokeCtx {
   if (ctx === null || typeof ctx !== 'object') return {};
-  const c = ctx as InvokeCtx;
+  const { signal, ...c } = ctx as InvokeCtx;
   const flags = c.flags !== null && typeof c.flags === 'object' ? c.flags : undefined;
   const scope = typeof c.scope === 'string' ? c.scope : null;
-  return { ...c, flags, scope, autonomous: Boolean(c.autonomous) } as InvokeCtx;
+  const safe: InvokeCtx = { ...c, flags, scope, autonomous: Boolean(c.autonomous) };
+  if (isSignal(signal)) safe.signal = signal;
+  return safe;
+}
+
+// Anything else would make the run guard throw after run had already started. Duck-typed, as
+// a signal from another realm (a test DOM, another frame) fails instanceof.
+const isSignal = (s: unknown): s is AbortSignal =>
+  s !== null &&
+  typeof s === 'object' &&
+  typeof (s as AbortSignal).aborted === 'boolean' &&
+  typeof (s as AbortSignal).addEventListener === 'function' &&
+  typeof (s as AbortSignal).removeEventListener === 'function';
+
+/** A number setting; a wrong one is a programmer's mistake, so it throws. */
+function setting(name: string, value: number | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || Number.isNaN(value) || value < min) {
+    throw new Error(`ToolRegistry: ${name} must be a number of at least ${min}`);
+  }
+  return value;
 }

@@ -27,12 +27,37 @@ export function asToolResult(value: unknown, toolName: string): ToolResult {
   return result;
 }
 
+/** Only the registry issues confirmation tickets: one that a read or write tool returns is forged. */
+export function withoutTicket(result: ToolResult): ToolResult {
+  if (!('confirmation' in result)) return result;
+  const { confirmation: _forged, ...rest } = result;
+  return rest;
+}
+
+/** The first `max` characters of a text, never ending in half a surrogate pair. */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, Math.max(0, end));
+}
+
+/** A name as an error message quotes it: whatever the model sent, shortened. */
+export const quoted = (name: unknown): string => {
+  const text = String(name);
+  return `"${cut(text, 80)}${text.length > 80 ? '…' : ''}"`;
+};
+
 export const TRUNCATION_MARKER = '…[truncated by Deskmate: the result was too long]';
+
+const MAX_CODE_CHARS = 64;
+/** The smallest bound that still holds a cut result: its marker and a code. */
+export const MIN_RESULT_CHARS = 200;
 
 /**
  * Bounds what goes back toward the model: the result's JSON is at most `maxChars`
- * characters. A longer `data` becomes a string cut at a visible marker, and so does a
- * longer `error`. A result that cannot be serialised at all is a tool failure.
+ * (at least MIN_RESULT_CHARS) characters. A longer `data` becomes a string cut at a visible
+ * marker, and so does a longer `error`. A result that cannot be serialised at all is a tool
+ * failure.
  */
 export function boundResult(result: ToolResult, maxChars: number, toolName: string): ToolResult {
   let json: string;
@@ -43,13 +68,13 @@ export function boundResult(result: ToolResult, maxChars: number, toolName: stri
   }
   if (json.length <= maxChars) return result;
   const base: ToolResult = { ok: result.ok, truncated: true };
-  if (result.code !== undefined) base.code = result.code;
+  if (typeof result.code === 'string') base.code = cut(result.code, MAX_CODE_CHARS);
   const field = result.ok ? 'data' : 'error';
   const full = result.ok ? JSON.stringify(result.data) ?? '' : String(result.error ?? '');
   // Cut until the whole result fits; escaping can make the JSON longer than the text.
   let keep = Math.max(0, maxChars - JSON.stringify(base).length - TRUNCATION_MARKER.length - 16);
   for (;;) {
-    const bounded: ToolResult = { ...base, [field]: full.slice(0, keep) + TRUNCATION_MARKER };
+    const bounded: ToolResult = { ...base, [field]: cut(full, keep) + TRUNCATION_MARKER };
     const size = JSON.stringify(bounded).length;
     if (size <= maxChars || keep === 0) return bounded;
     keep = Math.max(0, keep - (size - maxChars));

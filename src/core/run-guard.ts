@@ -1,6 +1,9 @@
 import { errorMessage, fail } from './results';
 import type { ToolResult } from './tool';
 
+// setTimeout fires at once for any delay past 2^31 - 1 ms (about 24.8 days).
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * Runs one tool function under a deadline and the caller's abort signal. The function gets
  * a signal that aborts on either; whatever it does (throw, hang, resolve late) the caller
@@ -21,7 +24,7 @@ export async function guardedRun(
     timer = setTimeout(() => {
       controller.abort(new Error('timeout'));
       resolve(fail('timeout', `${label} did not finish within ${timeoutMs} ms`));
-    }, timeoutMs);
+    }, Math.min(timeoutMs, MAX_TIMER_MS));
     onAbort = () => {
       controller.abort(new Error('aborted'));
       resolve(fail('aborted', `${label} was stopped`));

@@ -32,6 +32,10 @@ export function assertToolDefinition(tool: Tool): void {
   if (tool.scopes !== undefined && !Array.isArray(tool.scopes)) {
     throw new Error(`cannot register ${name}: scopes must be an array of strings`);
   }
+  if (tool.featureFlag !== undefined && (typeof tool.featureFlag !== 'string' || tool.featureFlag === '')) {
+    // An empty flag is falsy and would gate nothing: the unsafe side.
+    throw new Error(`cannot register ${name}: featureFlag must be a non-empty string`);
+  }
   if (tool.timeoutMs !== undefined && !(Number.isFinite(tool.timeoutMs) && tool.timeoutMs > 0)) {
     throw new Error(`cannot register ${name}: timeoutMs must be a positive number`);
   }

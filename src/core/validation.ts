@@ -11,7 +11,10 @@ export type InputCheck = { ok: true } | { ok: false; message: string };
 const SUMMARY_KEYWORDS = new Set(['properties', 'items', 'false', 'allOf', 'anyOf', '$ref']);
 
 export function createInputValidator(schema: JsonSchema): (input: unknown) => InputCheck {
-  const validator = new Validator(schema as object as Record<string, unknown>, '2020-12', false);
+  // Its own copy: the validator annotates the schema it is given (which fails on a frozen one),
+  // and whoever holds the tool's schema must not change what is enforced.
+  const own = structuredClone(schema) as object as Record<string, unknown>;
+  const validator = new Validator(own, '2020-12', false);
   return (input) => {
     const { valid, errors } = validator.validate(input);
     if (valid) return { ok: true };

@@ -1,5 +1,5 @@
-import { browser } from 'wxt/browser';
-import type { Broadcast, Request, RequestType, Response } from './protocol';
+import { browser, type Browser } from 'wxt/browser';
+import { CHAT_PORT, type Broadcast, type ChatClientMessage, type ChatServerMessage, type Request, type RequestType, type Response } from './protocol';
 import type { Envelope } from './router';
 
 /** A request the background refused (sender, shape) or could not handle. */
@@ -59,3 +59,43 @@ export function t(key: string, substitutions?: string | string[]): string {
 
 /** The sidebar may close itself (side panels cannot); used after opening the options page. */
 export const openOptions = () => browser.runtime.openOptionsPage();
+
+/**
+ * The chat port to the background. It carries the streamed answer, and the messages on it
+ * keep the service worker alive through long answers. When the worker was stopped (the
+ * port then disconnects), the next `send` connects again and first calls `onReconnect`, so
+ * the caller can open its conversation again before the message goes out.
+ */
+export function connectChat(onMessage: (message: ChatServerMessage) => void, onReconnect: () => void) {
+  let port: Browser.runtime.Port | null = null;
+  let closed = false;
+  const open = () => {
+    const p = browser.runtime.connect({ name: CHAT_PORT });
+    p.onMessage.addListener((m: unknown) => onMessage(m as ChatServerMessage));
+    p.onDisconnect.addListener(() => {
+      if (port === p) port = null;
+    });
+    port = p;
+  };
+  open();
+  return {
+    send(message: ChatClientMessage): void {
+      if (closed) return;
+      if (!port) {
+        open();
+        onReconnect();
+      }
+      port!.postMessage(message);
+    },
+    close(): void {
+      closed = true;
+      port?.disconnect();
+    },
+  };
+}
+
+/** Asks the browser for access to an origin (needs a click); true when granted. */
+export async function requestOrigin(pattern: string): Promise<boolean> {
+  if (await browser.permissions.contains({ origins: [pattern] })) return true;
+  return browser.permissions.request({ origins: [pattern] });
+}

@@ -14,6 +14,13 @@ import { createStorageConfirmationStore } from './storage-confirmation-store';
 import { loadTabPages } from './tab-pages';
 import { watchTabs } from './tab-watch';
 import { openPanelOnAction } from './panel';
+import { createChatSessions, type ChatSessions, type CreateModel } from './chat-session';
+import { createKbStore } from './kb-store';
+import { createOpenAIModel } from './openai-model';
+import { CHAT_PORT } from './protocol';
+import { settingsHandlers } from './settings-handlers';
+import { createKbSearchTool } from '../tools/kb-search';
+import { replyProposeTool } from '../tools/reply-propose';
 
 /**
  * The background: one registry with the page tools of every tab, the confirmation store
@@ -29,7 +36,16 @@ export function startHost(adapters: readonly Adapter[]): void {
     const from = classifySender(sender, browser.runtime.id, extensionBase);
     return ready.then(({ handlers }) => route(message, from, handlers));
   });
-  watchTabs(ready.then(({ services }) => services));
+  browser.runtime.onConnect.addListener((port) => {
+    // Only the extension's own pages may chat; a content script's port is closed at once.
+    if (port.name !== CHAT_PORT || classifySender(port.sender ?? {}, browser.runtime.id, extensionBase)?.kind !== 'extension') {
+      port.disconnect();
+      return;
+    }
+    port.onMessage.addListener((message: unknown) => void ready.then(({ chat }) => chat.receive(port, message)));
+    port.onDisconnect.addListener(() => void ready.then(({ chat }) => chat.disconnect(port)));
+  });
+  watchTabs(ready.then(({ services, chat }) => ({ services, chat })));
   openPanelOnAction();
 }
 
@@ -37,7 +53,8 @@ export function startHost(adapters: readonly Adapter[]): void {
 export async function createServices(
   adapters: readonly Adapter[],
   send?: SendToTab,
-): Promise<{ services: Services; handlers: Handlers }> {
+  createModel: CreateModel = createOpenAIModel,
+): Promise<{ services: Services; handlers: Handlers; chat: ChatSessions }> {
   const store = createStorageConfirmationStore();
   const registry = new ToolRegistry({ store });
   const pages = await loadTabPages();
@@ -53,9 +70,13 @@ export async function createServices(
       browser.runtime.sendMessage(message).catch(() => undefined);
     },
   };
+  const kb = createKbStore();
+  registry.register(createKbSearchTool((query, limit) => kb.search(query, limit)));
+  registry.register(replyProposeTool);
   services.tools.sync();
   await markInterruptedDeliveries(services);
-  return { services, handlers: { ...pageHandlers(services), ...confirmHandlers(services) } };
+  const handlers = { ...pageHandlers(services), ...confirmHandlers(services), ...settingsHandlers(kb) };
+  return { services, handlers, chat: createChatSessions(services, createModel) };
 }
 
 /** A delivery cut off by a stop of the worker is never retried: its outcome is unknown. */

@@ -15,6 +15,9 @@ export function pageHandlers(s: Services): PageHandlers {
       const page = { tabId: sender.tabId, adapterId, origin: sender.origin, url, ticket };
       await s.pages.set(page);
       s.tools.sync();
+      // The options page lists every site Deskmate has worked on, with its helpdesk.
+      const site = await s.sites.get(sender.origin);
+      if (site.adapterTitle !== adapter.title) await s.sites.set(sender.origin, { adapterTitle: adapter.title });
       if (!before || before.ticket?.key !== ticket?.key || before.adapterId !== adapterId) {
         s.broadcast({ type: 'view.changed', tabId: sender.tabId });
       }
@@ -25,7 +28,8 @@ export function pageHandlers(s: Services): PageHandlers {
       const page = s.pages.get(tabId);
       const adapter = page && s.tools.adapter(page.adapterId);
       const pending = (await s.registry.pending()).filter((r) => r.ctx.tabId === tabId);
-      if (!page || !adapter) return { page: null, tools: [], site: null, pending };
+      const unknown = (await s.store.list()).filter((r) => r.ctx.tabId === tabId && r.outcome === 'unknown');
+      if (!page || !adapter) return { page: null, tools: [], site: null, pending, unknown };
       const site = await s.sites.get(page.origin);
       const flags: Record<string, boolean> = { 'page.write': site.write, 'page.send': site.send };
       const tools = s.registry
@@ -38,6 +42,7 @@ export function pageHandlers(s: Services): PageHandlers {
         tools,
         site,
         pending,
+        unknown,
       };
     },
 

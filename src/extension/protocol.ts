@@ -1,6 +1,8 @@
-import type { ConfirmationRecord, JsonSchema, SideEffect, ToolResult } from '../core';
+import type { AgentEvent, ConfirmationRecord, JsonSchema, SideEffect, ToolResult } from '../core';
+import type { ChatItem } from './chat-items';
 import type { PageTicket } from '../sites/adapter';
 import type { AuditEntry } from './audit-log';
+import type { ModelSettings } from './model-settings';
 import type { SiteSettings } from './site-settings';
 
 /**
@@ -33,6 +35,8 @@ export interface ViewState {
   tools: PageToolView[];
   site: SiteSettings | null;
   pending: ConfirmationRecord[];
+  /** This tab's sends whose delivery was cut off: sent or not, nobody knows yet. */
+  unknown: ConfirmationRecord[];
 }
 
 export interface Requests {
@@ -46,6 +50,12 @@ export interface Requests {
   'audit.list': { req: Empty; res: AuditEntry[] };
   'sites.list': { req: Empty; res: SiteSettings[] };
   'sites.set': { req: { origin: string; write: boolean; send: boolean }; res: SiteSettings[] };
+  'model.get': { req: Empty; res: ModelSettings };
+  'model.set': { req: { settings: ModelSettings }; res: { ok: boolean; error?: string } };
+  'model.test': { req: { settings: ModelSettings }; res: { ok: boolean; models?: string[]; kind?: string; error?: string } };
+  'kb.import': { req: { files: { name: string; text: string }[] }; res: { added: number; total: number; problems: string[] } };
+  'kb.list': { req: Empty; res: { count: number; articles: { id: string; title: string; source: string }[] } };
+  'kb.clear': { req: Empty; res: { ok: boolean } };
 }
 
 export type RequestType = keyof Requests;
@@ -59,6 +69,18 @@ const ticket = {
   type: 'object',
   properties: { key: str, label: { type: 'string', maxLength: 200 } },
   required: ['key', 'label'],
+  additionalProperties: false,
+} as const;
+
+const modelSettings = {
+  type: 'object',
+  properties: {
+    preset: { type: 'string', enum: ['demo', 'openai', 'ollama', 'custom'] },
+    baseURL: { type: 'string', maxLength: 2048 },
+    apiKey: { type: 'string', maxLength: 4096 },
+    model: { type: 'string', maxLength: 256 },
+  },
+  required: ['preset', 'baseURL', 'apiKey', 'model'],
   additionalProperties: false,
 } as const;
 
@@ -83,6 +105,29 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   'confirm.get': { from: 'extension', schema: obj({ id: str }, ['id']) },
   'audit.list': { from: 'extension', schema: none },
   'sites.list': { from: 'extension', schema: none },
+  'model.get': { from: 'extension', schema: none },
+  'model.set': { from: 'extension', schema: obj({ settings: modelSettings }, ['settings']) },
+  'model.test': { from: 'extension', schema: obj({ settings: modelSettings }, ['settings']) },
+  'kb.import': {
+    from: 'extension',
+    schema: obj(
+      {
+        files: {
+          type: 'array',
+          maxItems: 50,
+          items: {
+            type: 'object',
+            properties: { name: str, text: { type: 'string', maxLength: 5_000_000 } },
+            required: ['name', 'text'],
+            additionalProperties: false,
+          },
+        },
+      },
+      ['files'],
+    ),
+  },
+  'kb.list': { from: 'extension', schema: none },
+  'kb.clear': { from: 'extension', schema: none },
   'sites.set': {
     from: 'extension',
     schema: obj({ origin: str, write: { type: 'boolean' }, send: { type: 'boolean' } }, ['origin', 'write', 'send']),
@@ -97,3 +142,36 @@ export type PageCall =
 
 /** Background -> extension pages: something they show has changed. */
 export type Broadcast = { type: 'view.changed'; tabId: number | null } | { type: 'audit.changed' };
+
+/** The sidebar's chat port (`runtime.connect({ name: CHAT_PORT })`): sidebar -> background. */
+export const CHAT_PORT = 'chat';
+
+export type ChatClientMessage =
+  | { type: 'chat.open'; tabId: number }
+  | { type: 'chat.send'; tabId: number; text: string }
+  | { type: 'chat.stop'; tabId: number }
+  | { type: 'chat.new'; tabId: number }
+  | { type: 'chat.retry'; tabId: number };
+
+/** Background -> sidebar over the chat port. */
+export type ChatServerMessage =
+  | { type: 'chat.snapshot'; tabId: number; key: string; items: ChatItem[]; running: boolean; model: ModelLabel }
+  | { type: 'chat.event'; key: string; event: AgentEvent; sentAt: number }
+  | { type: 'chat.error'; message: string };
+
+export interface ModelLabel {
+  name: string;
+  /** The offline demo model: labelled as such in the UI. */
+  demo: boolean;
+}
+
+export const CHAT_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: ['chat.open', 'chat.send', 'chat.stop', 'chat.new', 'chat.retry'] },
+    tabId,
+    text: { type: 'string', minLength: 1, maxLength: 20_000 },
+  },
+  required: ['type', 'tabId'],
+  additionalProperties: false,
+};

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import type { ChatSessions } from './chat-session';
 import type { Services } from './services';
 
 /**
@@ -7,7 +8,8 @@ import type { Services } from './services';
  * content script. After a load completes, a tab the background does not know is asked to
  * announce, which closes the race between a drop and an early announcement.
  */
-export function watchTabs(services: Promise<Services>): void {
+export function watchTabs(ready: Promise<{ services: Services; chat: ChatSessions }>): void {
+  const services = ready.then((r) => r.services);
   const drop = async (tabId: number) => {
     const s = await services;
     if (await s.pages.drop(tabId)) {
@@ -16,7 +18,10 @@ export function watchTabs(services: Promise<Services>): void {
     }
   };
 
-  browser.tabs.onRemoved.addListener((tabId) => void drop(tabId));
+  browser.tabs.onRemoved.addListener((tabId) => {
+    void drop(tabId);
+    void ready.then(({ chat }) => chat.closeTab(tabId));
+  });
   browser.tabs.onUpdated.addListener((tabId, change) => {
     void (async () => {
       const s = await services;

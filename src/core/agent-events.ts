@@ -1,0 +1,86 @@
+import type { AssistantMessage, ChatMessage, ChatModel, FinishReason, TokenUsage } from './chat-model';
+import type { ModelErrorKind } from './model-error';
+import type { ToolRegistry } from './registry';
+import type { InvokeCtx } from './tool';
+
+/** How a turn ended. */
+export type TurnOutcome = 'stop' | 'step_limit' | 'aborted' | 'error';
+
+/** A failed model call, as the UI shows it. `retryable`: offering Retry makes sense. */
+export interface TurnError {
+  kind: ModelErrorKind;
+  message: string;
+  status?: number;
+  retryable: boolean;
+}
+
+/** A reply the model proposed through `reply.propose`. */
+export interface Draft {
+  body: string;
+  subject?: string;
+}
+
+/** What the UI hears during a turn. `step` counts model calls from 1. */
+export type AgentEvent =
+  | { type: 'step_start'; step: number }
+  | { type: 'text_delta'; step: number; delta: string }
+  | { type: 'assistant_message'; step: number; message: AssistantMessage; finishReason?: FinishReason }
+  | {
+      type: 'tool_call_started';
+      step: number;
+      callId: string;
+      /** The registered name (`kb.search`), mapped back from the wire name. */
+      tool: string;
+      /** The parsed arguments; absent when they were not a JSON object. */
+      args?: Record<string, unknown>;
+      rawArguments: string;
+    }
+  | { type: 'tool_call_finished'; step: number; callId: string; tool: string; ok: boolean; code?: string; summary: string }
+  | { type: 'draft_proposed'; step: number; callId: string; draft: Draft }
+  | { type: 'retry'; step: number; attempt: number; delayMs: number; error: TurnError }
+  | ({ type: 'error'; step: number } & TurnError)
+  | { type: 'done'; reason: TurnOutcome; steps: number; usage: TokenUsage; message?: string };
+
+export interface RetryOptions {
+  /** Retries after the first try, for 'rate_limited' and 'server' errors before any token. */
+  retries?: number;
+  /** The first wait; each next one doubles. */
+  baseDelayMs?: number;
+  /** A longer wait (a long Retry-After included) is not waited for: the error is reported. */
+  maxDelayMs?: number;
+  /** Waits `ms`, or less when `signal` aborts. Injected by tests. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+export interface AgentTurnOptions {
+  model: ChatModel;
+  registry: ToolRegistry;
+  /** Scope, flags and tab of the page; the loop adds `autonomous` and the turn's signal. */
+  ctx?: InvokeCtx;
+  /** The conversation so far, without the system prompt. */
+  history: readonly ChatMessage[];
+  /** The agent's new message; omitted to continue (e.g. Retry after an error). */
+  userText?: string;
+  /** Sent first on every step; not part of the returned messages. */
+  system?: string;
+  /** Model calls per turn; default 8. */
+  maxSteps?: number;
+  /** Stops the model request and the tools in flight. */
+  signal?: AbortSignal;
+  onEvent?: (event: AgentEvent) => void;
+  retry?: RetryOptions;
+  /** Tool calls run per step; calls beyond it get an error. Default 8. */
+  maxToolCallsPerStep?: number;
+}
+
+export interface AgentTurnResult {
+  outcome: TurnOutcome;
+  /** To append to the history: the user message, then assistant and tool messages. */
+  messages: ChatMessage[];
+  usage: TokenUsage;
+  steps: number;
+  drafts: Draft[];
+  error?: TurnError;
+  /** Set when `onEvent` threw; the turn went on without it. */
+  listenerError?: string;
+}

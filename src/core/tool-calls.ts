@@ -1,0 +1,105 @@
+import type { AgentEvent, Draft } from './agent-events';
+import type { ToolCall, ToolMessage } from './chat-model';
+import { fenceToolResult } from './fence';
+import type { ToolRegistry } from './registry';
+import { errorMessage, fail } from './results';
+import { DRAFT_TOOL } from './system-prompt';
+import type { InvokeCtx, ToolResult } from './tool';
+import { fromWireName } from './wire-names';
+
+export interface ToolCallIo {
+  registry: ToolRegistry;
+  /** The page's context with the turn's signal; `invokeReadOnly` makes it autonomous. */
+  ctx: InvokeCtx;
+  step: number;
+  maxCalls: number;
+  emit: (event: AgentEvent) => void;
+  onDraft: (draft: Draft) => void;
+}
+
+type ParsedArguments = { ok: true; value: Record<string, unknown> } | { ok: false; result: ToolResult };
+
+const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+const invalidArguments = (error: string): ToolResult => ({ ok: false, code: 'invalid_arguments', error: clip(error, 300) });
+
+/** Empty text means no arguments; anything but a JSON object goes back to the model to fix. */
+export function parseArguments(raw: string): ParsedArguments {
+  if (typeof raw !== 'string' || raw.trim() === '') return { ok: true, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (e) {
+    return { ok: false, result: invalidArguments(`The arguments are not valid JSON (${errorMessage(e)}). Call the tool again with a JSON object.`) };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+    return { ok: false, result: invalidArguments(`The arguments must be a JSON object, not ${what}. Call the tool again with a JSON object.`) };
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+/**
+ * Runs one assistant turn's tool calls at once and answers each with a fenced tool message,
+ * in the order of the calls. Every call goes through `invokeReadOnly`, so a write, a send or
+ * an invented name gets a structured error and nothing runs.
+ */
+export function runToolCalls(calls: readonly ToolCall[], io: ToolCallIo): Promise<ToolMessage[]> {
+  return Promise.all(calls.map((call, i) => runOne(call, i < io.maxCalls, io)));
+}
+
+async function runOne(call: ToolCall, allowed: boolean, io: ToolCallIo): Promise<ToolMessage> {
+  const registered = io.registry.get(call.name)?.name;
+  const tool = registered ?? clip(fromWireName(String(call.name)), 64);
+  const parsed = parseArguments(call.arguments);
+  io.emit({
+    type: 'tool_call_started',
+    step: io.step,
+    callId: call.id,
+    tool,
+    ...(parsed.ok ? { args: parsed.value } : {}),
+    rawArguments: call.arguments,
+  });
+  const result = !allowed
+    ? { ok: false, code: 'too_many_calls', error: `Only ${io.maxCalls} tool calls run per step; call this one again later.` }
+    : parsed.ok
+      ? await invoke(io, call.name, parsed.value)
+      : parsed.result;
+  const code = typeof result.code === 'string' ? { code: result.code } : {};
+  io.emit({ type: 'tool_call_finished', step: io.step, callId: call.id, tool, ok: result.ok === true, ...code, summary: summarize(result) });
+  const draft = registered === DRAFT_TOOL && result.ok ? draftFrom(result.data, parsed.ok ? parsed.value : {}) : null;
+  if (draft) {
+    io.onDraft(draft);
+    io.emit({ type: 'draft_proposed', step: io.step, callId: call.id, draft });
+  }
+  return { role: 'tool', tool_call_id: call.id, content: fenceToolResult(tool, result) };
+}
+
+async function invoke(io: ToolCallIo, wireName: string, args: Record<string, unknown>): Promise<ToolResult> {
+  try {
+    return await io.registry.invokeReadOnly(wireName, args, io.ctx);
+  } catch (e) {
+    return fail('tool_failed', `The call failed: ${errorMessage(e)}`);
+  }
+}
+
+/** The draft as the tool returned it, or else as the model wrote it. */
+function draftFrom(data: unknown, args: Record<string, unknown>): Draft | null {
+  const source = isDraftLike(data) ? data : isDraftLike(args) ? args : null;
+  if (!source) return null;
+  return typeof source.subject === 'string' ? { body: source.body, subject: source.subject } : { body: source.body };
+}
+
+const isDraftLike = (v: unknown): v is { body: string; subject?: unknown } =>
+  v !== null && typeof v === 'object' && typeof (v as { body?: unknown }).body === 'string';
+
+function summarize(result: ToolResult): string {
+  if (!result.ok) return clip(String(result.error ?? result.code ?? 'failed'), 160);
+  if (result.data === undefined) return 'ok';
+  if (typeof result.data === 'string') return clip(result.data, 120);
+  try {
+    return clip(JSON.stringify(result.data) ?? 'ok', 120);
+  } catch {
+    return 'ok';
+  }
+}

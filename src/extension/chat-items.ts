@@ -1,0 +1,71 @@
+import type { AgentEvent, ModelErrorKind } from '../core';
+
+/**
+ * The conversation as people see it. The background keeps it (and stores it); the sidebar
+ * gets a snapshot, then the same agent events, and applies them with the same reducer.
+ */
+export type ChatItem =
+  | { id: string; kind: 'user'; text: string }
+  | { id: string; kind: 'assistant'; text: string; streaming?: boolean; cut?: 'aborted' | 'stream_cut' | 'length' }
+  | { id: string; kind: 'tool'; callId: string; tool: string; status: 'running' | 'ok' | 'error'; code?: string; summary?: string }
+  | { id: string; kind: 'draft'; callId: string; body: string; subject?: string }
+  | { id: string; kind: 'error'; errorKind: ModelErrorKind | 'interrupted'; message: string; retryable: boolean }
+  | { id: string; kind: 'notice'; text: string };
+
+let counter = 0;
+export const itemId = (): string => `i${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** Applies one event; returns a new list when something changed (the old one is left as is). */
+export function applyAgentEvent(items: readonly ChatItem[], event: AgentEvent): ChatItem[] {
+  const list = [...items];
+  const last = list.at(-1);
+  switch (event.type) {
+    case 'text_delta':
+      if (last?.kind === 'assistant' && last.streaming) list[list.length - 1] = { ...last, text: last.text + event.delta };
+      else list.push({ id: itemId(), kind: 'assistant', text: event.delta, streaming: true });
+      return list;
+    case 'assistant_message': {
+      const text = event.message.content ?? '';
+      const cut = event.message.cut;
+      if (last?.kind === 'assistant' && last.streaming) {
+        if (!text) list.pop();
+        else list[list.length - 1] = { id: last.id, kind: 'assistant', text, ...(cut ? { cut } : {}) };
+      } else if (text) {
+        list.push({ id: itemId(), kind: 'assistant', text, ...(cut ? { cut } : {}) });
+      }
+      return list;
+    }
+    case 'tool_call_started':
+      list.push({ id: itemId(), kind: 'tool', callId: event.callId, tool: event.tool, status: 'running' });
+      return list;
+    case 'tool_call_finished':
+      return list.map((item) =>
+        item.kind === 'tool' && item.callId === event.callId
+          ? { ...item, status: event.ok ? 'ok' : 'error', summary: event.summary, ...(event.code ? { code: event.code } : {}) }
+          : item,
+      );
+    case 'draft_proposed':
+      list.push({ id: itemId(), kind: 'draft', callId: event.callId, body: event.draft.body, ...(event.draft.subject ? { subject: event.draft.subject } : {}) });
+      return list;
+    case 'error':
+      list.push({ id: itemId(), kind: 'error', errorKind: event.kind, message: event.message, retryable: event.retryable });
+      return list;
+    case 'done':
+      if (event.reason === 'step_limit') list.push({ id: itemId(), kind: 'notice', text: event.message ?? 'Stopped: too many steps.' });
+      return endStreaming(list, event.reason === 'aborted' ? 'aborted' : undefined);
+    default:
+      return list;
+  }
+}
+
+/** Text still marked streaming when a turn ends (stopped, or the worker restarted) is partial. */
+export function endStreaming(items: ChatItem[], cut?: 'aborted' | 'stream_cut'): ChatItem[] {
+  return items.map((item) => {
+    if (item.kind === 'assistant' && item.streaming) {
+      const { streaming: _s, ...rest } = item;
+      return cut ? { ...rest, cut: rest.cut ?? cut } : rest;
+    }
+    if (item.kind === 'tool' && item.status === 'running' && cut) return { ...item, status: 'error', summary: 'stopped' };
+    return item;
+  });
+}

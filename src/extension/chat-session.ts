@@ -1,0 +1,160 @@
+import { runAgentTurn, systemPrompt, type AgentEvent, type ChatModel } from '../core';
+import { createInputValidator } from '../core/validation';
+import { applyAgentEvent, endStreaming, itemId } from './chat-items';
+import { chatStore, conversationKey, tabPrefix, type Conversation } from './chat-store';
+import { checkModelSettings, DEMO_MODEL_ID, loadModelSettings, type ModelSettings } from './model-settings';
+import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from './protocol';
+import { humanCtx, type Services } from './services';
+
+export interface ChatPort {
+  postMessage(message: ChatServerMessage): void;
+}
+
+export type CreateModel = (settings: ModelSettings) => ChatModel;
+
+const validChat = createInputValidator(CHAT_SCHEMA);
+
+/**
+ * Runs the chat of each tab and ticket. Every sidebar port gets a snapshot, then each agent
+ * event as it happens. The conversation is stored at each step, so a restarted worker can
+ * show it again; a turn cut off by a restart is marked interrupted and can be retried.
+ */
+export function createChatSessions(services: Services, createModel: CreateModel) {
+  const running = new Map<string, AbortController>();
+  const subscribers = new Map<string, Set<ChatPort>>();
+
+  const keyOf = (tabId: number) => conversationKey(tabId, services.pages.get(tabId)?.ticket?.key ?? null);
+  const post = (key: string, message: ChatServerMessage) => {
+    for (const port of subscribers.get(key) ?? []) {
+      try {
+        port.postMessage(message);
+      } catch {
+        subscribers.get(key)?.delete(port); // the sidebar was closed
+      }
+    }
+  };
+
+  async function load(tabId: number): Promise<Conversation> {
+    const key = keyOf(tabId);
+    const stored = await chatStore.get(key);
+    const conversation = stored ?? { key, tabId, ticketKey: services.pages.get(tabId)?.ticket?.key ?? null, history: [], items: [], running: false, updatedAt: 0 };
+    if (conversation.running && !running.has(key)) {
+      conversation.running = false;
+      conversation.items = [
+        ...endStreaming(conversation.items, 'stream_cut'),
+        { id: itemId(), kind: 'error', errorKind: 'interrupted', message: 'The answer was interrupted when the browser stopped Deskmate in the background. Retry to continue.', retryable: true },
+      ];
+      await chatStore.put(conversation);
+    }
+    return conversation;
+  }
+
+  async function snapshot(port: ChatPort | null, conversation: Conversation): Promise<void> {
+    const settings = await loadModelSettings();
+    const message: ChatServerMessage = {
+      type: 'chat.snapshot',
+      tabId: conversation.tabId,
+      key: conversation.key,
+      items: conversation.items,
+      running: conversation.running,
+      model: { name: settings.model, demo: settings.model === DEMO_MODEL_ID },
+    };
+    if (port) port.postMessage(message);
+    else post(conversation.key, message);
+  }
+
+  async function turn(tabId: number, text: string | undefined): Promise<void> {
+    const conversation = await load(tabId);
+    if (conversation.running) return;
+    const key = conversation.key;
+    const settings = await loadModelSettings();
+    const controller = new AbortController();
+    running.set(key, controller);
+    try {
+      if (text !== undefined) {
+        conversation.items.push({ id: itemId(), kind: 'user', text });
+        conversation.history.push({ role: 'user', content: text });
+      } else {
+        // Retry: answer again from the last complete message.
+        while (conversation.history.at(-1)?.role === 'assistant') conversation.history.pop();
+      }
+      conversation.running = true;
+      await chatStore.put(conversation);
+      await snapshot(null, conversation);
+      const problem = checkModelSettings(settings);
+      if (problem) return finish(conversation, { type: 'error', step: 0, kind: 'bad_request', message: `${problem} Open the settings to fix it.`, retryable: false });
+
+      const ctx = await humanCtx(services, tabId);
+      const history = text === undefined ? conversation.history : conversation.history.slice(0, -1);
+      const result = await runAgentTurn({
+        model: createModel(settings),
+        registry: services.registry,
+        ctx: { scope: ctx.scope ?? null, tabId, flags: ctx.flags ?? {}, ticketKey: ctx.ticketKey } as typeof ctx,
+        history,
+        ...(text !== undefined ? { userText: text } : {}),
+        system: systemPrompt({ ...(ctx.scope ? { site: ctx.scope } : {}), today: new Date().toISOString().slice(0, 10) }),
+        signal: controller.signal,
+        onEvent: (event) => {
+          conversation.items = applyAgentEvent(conversation.items, event);
+          post(key, { type: 'chat.event', key, event, sentAt: performance.timeOrigin + performance.now() });
+          if (event.type !== 'text_delta' && event.type !== 'done') void chatStore.put(conversation);
+        },
+      });
+      conversation.history = [...history, ...result.messages];
+    } finally {
+      running.delete(key);
+      conversation.running = false;
+      await chatStore.put(conversation);
+    }
+  }
+
+  async function finish(conversation: Conversation, event: AgentEvent): Promise<void> {
+    conversation.items = applyAgentEvent(conversation.items, event);
+    post(conversation.key, { type: 'chat.event', key: conversation.key, event, sentAt: Date.now() });
+    post(conversation.key, { type: 'chat.event', key: conversation.key, event: { type: 'done', reason: 'error', steps: 0, usage: { promptTokens: 0, completionTokens: 0 } }, sentAt: Date.now() });
+  }
+
+  async function handle(port: ChatPort, message: ChatClientMessage): Promise<void> {
+    const { tabId } = message;
+    const key = keyOf(tabId);
+    switch (message.type) {
+      case 'chat.open':
+        for (const set of subscribers.values()) set.delete(port);
+        if (!subscribers.has(key)) subscribers.set(key, new Set());
+        subscribers.get(key)!.add(port);
+        return snapshot(port, await load(tabId));
+      case 'chat.send':
+        return turn(tabId, message.text);
+      case 'chat.retry':
+        return turn(tabId, undefined);
+      case 'chat.stop':
+        running.get(key)?.abort();
+        return;
+      case 'chat.new':
+        running.get(key)?.abort();
+        await chatStore.remove(key);
+        return snapshot(null, await load(tabId));
+    }
+  }
+
+  return {
+    /** A message from a sidebar's port; anything malformed is answered with an error. */
+    receive(port: ChatPort, message: unknown): void {
+      const check = validChat(message);
+      if (!check.ok) return port.postMessage({ type: 'chat.error', message: `Invalid chat message: ${check.message}` });
+      handle(port, message as ChatClientMessage).catch((e: unknown) =>
+        port.postMessage({ type: 'chat.error', message: e instanceof Error ? e.message : String(e) }),
+      );
+    },
+    disconnect(port: ChatPort): void {
+      for (const set of subscribers.values()) set.delete(port);
+    },
+    /** The tab closed: its conversations end. */
+    async closeTab(tabId: number): Promise<void> {
+      for (const [key, controller] of running) if (key.startsWith(tabPrefix(tabId))) controller.abort();
+      await chatStore.removeTab(tabId);
+    },
+  };
+}
+
+export type ChatSessions = ReturnType<typeof createChatSessions>;

@@ -1,0 +1,58 @@
+import { browser } from 'wxt/browser';
+
+/** Where the assistant's model is: any OpenAI-compatible endpoint. */
+export interface ModelSettings {
+  preset: PresetId;
+  baseURL: string;
+  apiKey: string;
+  model: string;
+}
+
+export type PresetId = 'demo' | 'openai' | 'ollama' | 'custom';
+
+export interface Preset {
+  id: PresetId;
+  baseURL: string;
+  model: string;
+  needsKey: boolean;
+}
+
+export const DEMO_MODEL_ID = 'deskmate-demo';
+
+export const PRESETS: readonly Preset[] = [
+  // The offline demo (npm run demo) is the default: it works with nothing configured.
+  { id: 'demo', baseURL: 'http://127.0.0.1:4518/v1', model: DEMO_MODEL_ID, needsKey: false },
+  { id: 'openai', baseURL: 'https://api.openai.com/v1', model: 'gpt-4o-mini', needsKey: true },
+  { id: 'ollama', baseURL: 'http://localhost:11434/v1', model: 'llama3.1', needsKey: false },
+  { id: 'custom', baseURL: '', model: '', needsKey: false },
+];
+
+const KEY = 'model';
+
+export const defaultModelSettings = (): ModelSettings => ({ preset: 'demo', baseURL: PRESETS[0]!.baseURL, apiKey: '', model: DEMO_MODEL_ID });
+
+/** The key stays in the background and extension pages: this is read by no content script. */
+export async function loadModelSettings(): Promise<ModelSettings> {
+  const stored = (await browser.storage.local.get(KEY))[KEY] as Partial<ModelSettings> | undefined;
+  return { ...defaultModelSettings(), ...stored };
+}
+
+export async function saveModelSettings(settings: ModelSettings): Promise<void> {
+  await browser.storage.local.set({ [KEY]: settings });
+}
+
+/** What is wrong with settings before any request is made, or null. */
+export function checkModelSettings(s: ModelSettings): string | null {
+  let url: URL;
+  try {
+    url = new URL(s.baseURL);
+  } catch {
+    return 'The base URL is not a valid URL (for example https://api.openai.com/v1).';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The base URL must start with http:// or https://.';
+  if (!s.model.trim()) return 'Choose a model.';
+  return null;
+}
+
+/** The host permission pattern for an endpoint, e.g. `https://api.openai.com/*`. */
+export const originPattern = (baseURL: string): string => `${new URL(baseURL).origin}/*`;

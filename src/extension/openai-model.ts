@@ -1,0 +1,140 @@
+import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import { browser } from 'wxt/browser';
+import { ModelError, modelErrorKindForStatus, type ChatMessage, type ChatModel, type FinishReason, type ModelEvent } from '../core';
+import { originPattern, type ModelSettings } from './model-settings';
+
+/**
+ * The agent's model over the openai SDK: Chat Completions, streamed, with tools, against any
+ * OpenAI-compatible base URL. It only translates: SDK chunks to model events, SDK errors to
+ * ModelError kinds. Retries are the loop's, so the SDK's own are off.
+ */
+export function createOpenAIModel(settings: ModelSettings): ChatModel {
+  // The key is the user's own and never leaves the extension; Firefox's background is a page.
+  const client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey || 'none', maxRetries: 0, dangerouslyAllowBrowser: true });
+  return {
+    async *stream({ messages, tools, signal }) {
+      let started = false;
+      try {
+        const stream = await client.chat.completions.create(
+          {
+            model: settings.model,
+            messages: messages.map(toWire),
+            ...(tools.length ? { tools: tools.map((f): ChatCompletionTool => ({ type: 'function', function: { ...f, parameters: { ...f.parameters } } })) } : {}),
+            stream: true,
+            stream_options: { include_usage: true },
+          },
+          { signal },
+        );
+        for await (const chunk of stream) {
+          started = true;
+          yield* toEvents(chunk);
+        }
+      } catch (e) {
+        throw await toModelError(e, settings, started);
+      }
+    },
+  };
+}
+
+function* toEvents(chunk: OpenAI.Chat.Completions.ChatCompletionChunk): Generator<ModelEvent> {
+  const choice = chunk.choices[0];
+  if (choice?.delta?.content) yield { type: 'text', delta: choice.delta.content };
+  for (const [i, call] of (choice?.delta?.tool_calls ?? []).entries()) {
+    yield {
+      type: 'tool_call',
+      // Some compatible servers leave the index out.
+      index: call.index ?? i,
+      ...(call.id ? { id: call.id } : {}),
+      ...(call.function?.name ? { name: call.function.name } : {}),
+      ...(call.function?.arguments ? { arguments: call.function.arguments } : {}),
+    };
+  }
+  if (choice?.finish_reason) yield { type: 'finish', reason: finishReason(choice.finish_reason) };
+  if (chunk.usage) yield { type: 'usage', promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+}
+
+const finishReason = (r: string): FinishReason =>
+  r === 'function_call' ? 'tool_calls' : r === 'stop' || r === 'tool_calls' || r === 'length' || r === 'content_filter' ? r : 'other';
+
+function toWire(m: ChatMessage): ChatCompletionMessageParam {
+  if (m.role !== 'assistant') return m;
+  return {
+    role: 'assistant',
+    content: m.content,
+    ...(m.tool_calls?.length
+      ? { tool_calls: m.tool_calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) }
+      : {}),
+  };
+}
+
+async function toModelError(e: unknown, settings: ModelSettings, started: boolean): Promise<ModelError> {
+  if (e instanceof ModelError) return e;
+  if (e instanceof APIUserAbortError || (e instanceof Error && e.name === 'AbortError')) {
+    return new ModelError('aborted', 'Stopped.', { cause: e });
+  }
+  if (started) return new ModelError('stream_cut', 'The answer was cut off before it finished.', { cause: e });
+  if (e instanceof APIConnectionError) {
+    // A fetch refused by the browser looks like a dead server; a missing host permission is the usual cause.
+    if (!(await hasHostPermission(settings.baseURL))) {
+      return new ModelError('permission', `Deskmate may not reach ${new URL(settings.baseURL).origin}. Save the model settings again and allow access when the browser asks.`, { cause: e });
+    }
+    return new ModelError('unreachable', `Could not reach ${settings.baseURL}. Is the server running, and is the URL right? (Or the server refused this request: check its CORS settings.)`, { cause: e });
+  }
+  if (e instanceof APIError && typeof e.status === 'number') {
+    const kind = modelErrorKindForStatus(e.status);
+    const retryAfterMs = retryAfter(e.headers);
+    return new ModelError(kind, messageFor(kind, e.status, settings, e.message), {
+      status: e.status,
+      ...(retryAfterMs ? { retryAfterMs } : {}),
+      cause: e,
+    });
+  }
+  return new ModelError('unknown', `The model call failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+}
+
+/** Retry-After as ms: `retry-after-ms`, or `retry-after` in seconds or as an HTTP date. */
+function retryAfter(headers: Headers | undefined): number | undefined {
+  const ms = Number(headers?.get('retry-after-ms'));
+  if (Number.isFinite(ms) && ms > 0) return ms;
+  const value = headers?.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  const at = Number.isFinite(seconds) ? Date.now() + seconds * 1000 : Date.parse(value);
+  return Number.isFinite(at) && at > Date.now() ? at - Date.now() : undefined;
+}
+
+function messageFor(kind: string, status: number, s: ModelSettings, detail: string): string {
+  switch (kind) {
+    case 'auth':
+      return s.apiKey ? `The model provider refused the API key (${status}). Check the key in the settings.` : `The model provider needs an API key (${status}). Add one in the settings.`;
+    case 'not_found':
+      return `The model "${s.model}" was not found at ${s.baseURL} (404). Pick another model in the settings; "Test connection" lists them.`;
+    case 'rate_limited':
+      return 'The model provider is rate limiting requests (429). Wait a moment and retry.';
+    case 'server':
+      return `The model server failed (${status}). Retry in a moment.`;
+    default:
+      return `The model provider refused the request (${status}): ${detail}`;
+  }
+}
+
+async function hasHostPermission(baseURL: string): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ origins: [originPattern(baseURL)] });
+  } catch {
+    return true;
+  }
+}
+
+/** "Test connection": lists the models, or throws a ModelError saying what is wrong. */
+export async function listModels(settings: ModelSettings): Promise<string[]> {
+  const client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey || 'none', maxRetries: 0, timeout: 10_000, dangerouslyAllowBrowser: true });
+  try {
+    const ids: string[] = [];
+    for await (const m of client.models.list()) ids.push(m.id);
+    return ids.sort();
+  } catch (e) {
+    throw await toModelError(e, settings, false);
+  }
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { request } from '../../extension/client';
+import type { ViewState } from '../../extension/protocol';
+import type { ToolResult } from '../../core';
+import { cardOfRecord, confirmStateOf, type ConfirmCardModel } from '../confirm-state';
+import { errorText } from '../format';
+
+export interface Confirmations {
+  cards: ConfirmCardModel[];
+  open(tool: string, result: ToolResult): void;
+  accept(id: string, digest: string): Promise<void>;
+  cancel(id: string): Promise<void>;
+  check(id: string): Promise<void>;
+  close(id: string): void;
+}
+
+/**
+ * The confirm cards of the bound tab. The records live in the background's storage; the
+ * cards are rebuilt from them when the sidebar opens again: open ones from `view.pending`,
+ * deliveries cut off by a restart from `view.unknown`.
+ */
+export function useConfirmations(tabId: number | null | undefined, view: ViewState | null): Confirmations {
+  const [cards, setCards] = useState<ConfirmCardModel[]>([]);
+  const dismissed = useRef(new Set<string>());
+
+  const add = (card: ConfirmCardModel) =>
+    !dismissed.current.has(card.id) && setCards((cs) => (cs.some((c) => c.id === card.id) ? cs : [card, ...cs]));
+  const patch = (id: string, change: Partial<ConfirmCardModel>) =>
+    setCards((cs) => cs.map((c) => (c.id === id ? { ...c, ...change } : c)));
+  const close = (id: string) => {
+    dismissed.current.add(id);
+    setCards((cs) => cs.filter((c) => c.id !== id));
+  };
+
+  useEffect(() => {
+    setCards([]);
+  }, [tabId]);
+
+  useEffect(() => {
+    for (const record of [...(view?.pending ?? []), ...(view?.unknown ?? [])]) {
+      if (record.ctx.tabId === tabId) add(cardOfRecord(record));
+    }
+  }, [view]);
+
+  const accept = async (id: string, digest: string) => {
+    if (tabId === null || tabId === undefined) return;
+    patch(id, { busy: true, error: undefined });
+    try {
+      const result = await request('confirm.accept', { tabId, id, digest });
+      patch(id, { busy: false, state: confirmStateOf(result), error: result.error });
+    } catch (e) {
+      // The answer was lost (say, the worker stopped): the stored record says what happened.
+      const record = await request('confirm.get', { id }).catch(() => null);
+      const known = record && record.status !== 'pending' ? cardOfRecord(record) : null;
+      patch(id, known ? { busy: false, state: known.state, error: known.error } : { busy: false, state: 'failed', error: errorText(e) });
+    }
+  };
+
+  const cancel = async (id: string) => {
+    try {
+      // ok: false means there was nothing left to cancel: the card closes all the same.
+      await request('confirm.cancel', { id });
+      close(id);
+    } catch (e) {
+      patch(id, { error: errorText(e) });
+    }
+  };
+
+  const check = async (id: string) => {
+    patch(id, { busy: true, error: undefined });
+    try {
+      const r = await request('confirm.check', { id });
+      if (!r.ok) patch(id, { busy: false, error: r.error });
+      else patch(id, r.data?.found ? { busy: false, state: 'sent', notFound: false } : { busy: false, notFound: true });
+    } catch (e) {
+      patch(id, { busy: false, error: errorText(e) });
+    }
+  };
+
+  const open = (tool: string, result: ToolResult) => {
+    const c = result.confirmation;
+    if (c) add({ id: c.id, tool, payload: result.confirmPayload, expiresAt: c.expiresAt, state: 'pending' });
+  };
+
+  return { cards, open, accept, cancel, check, close };
+}

@@ -1,0 +1,23 @@
+import { openOptions } from '../../extension/client';
+import { useAudit } from './useAudit';
+import { useBoundTab } from './useBoundTab';
+import { useConfirmations } from './useConfirmations';
+import { usePageTools } from './usePageTools';
+import { useSaveSite } from './useSaveSite';
+import { useView } from './useView';
+
+/** Everything the sidebar shows and does, for the tab it is bound to. */
+export function useSidebar() {
+  const tabId = useBoundTab();
+  const { view, error } = useView(tabId);
+  const audit = useAudit();
+  const confirms = useConfirmations(tabId, view);
+  const page = view?.page;
+  // Tool results belong to one page: a new tab, site or ticket starts afresh.
+  const pageKey = `${tabId}|${page?.origin ?? ''}|${page?.ticket?.key ?? ''}`;
+  const tools = usePageTools(tabId, pageKey, confirms.open);
+  const site = useSaveSite();
+  return { tabId, view, error, audit, confirms, tools, site, openOptions: () => void openOptions() };
+}
+
+export type Sidebar = ReturnType<typeof useSidebar>;

@@ -1,0 +1,51 @@
+import { useState } from 'preact/hooks';
+import type { PageView } from '../../extension/protocol';
+import { useSidebar } from '../hooks/useSidebar';
+import { t } from '../i18n';
+import { AuditList } from '../shared/AuditList';
+import { PagePanel } from './PagePanel';
+
+type Panel = 'page' | 'audit';
+
+/** The sidebar: the bound tab's page actions and confirmations, and the audit log. */
+export function App() {
+  const s = useSidebar();
+  const [panel, setPanel] = useState<Panel>('page');
+  const tab = (id: Panel, label: string) => (
+    <button type="button" role="tab" id={`tab-${id}`} aria-selected={panel === id} aria-controls="panel" onClick={() => setPanel(id)}>
+      {label}
+    </button>
+  );
+  return (
+    <div class="app">
+      <Header page={s.view?.page ?? null} onOptions={s.openOptions} />
+      <div class="tabs" role="tablist">
+        {tab('page', t('tab_page'))}
+        {tab('audit', t('tab_audit'))}
+      </div>
+      <div id="panel" role="tabpanel" aria-labelledby={`tab-${panel}`} class="panel">
+        {panel === 'page' ? <PagePanel s={s} /> : <AuditList audit={s.audit} />}
+      </div>
+    </div>
+  );
+}
+
+/** Which site and ticket the sidebar is working on, and the way to the settings. */
+export function Header({ page, onOptions }: { page: PageView | null; onOptions(): void }) {
+  return (
+    <header class="header">
+      <div class="header-main">
+        <span class="brand">{t('extName')}</span>
+        {page?.ticket && <span class="chip" title={t('header_ticket')}>{page.ticket.label}</span>}
+        <button type="button" class="link" onClick={onOptions}>
+          {t('open_options')}
+        </button>
+      </div>
+      {page && (
+        <div class="header-site">
+          <strong>{page.adapterTitle}</strong> <span class="muted">{page.origin}</span>
+        </div>
+      )}
+    </header>
+  );
+}

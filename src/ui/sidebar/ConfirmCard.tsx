@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+// From its module, not the core's index: the sidebar needs the digest, not the registry.
+import { payloadDigest } from '../../core/confirmations';
+import { shownPayload, type ConfirmCardModel } from '../confirm-state';
+import { formatClock } from '../format';
+import { t } from '../i18n';
+
+const FIELDS = [
+  ['site', 'confirm_site'],
+  ['ticket', 'confirm_ticket'],
+  ['recipient', 'confirm_recipient'],
+  ['subject', 'confirm_subject'],
+] as const;
+
+interface Props {
+  card: ConfirmCardModel;
+  onAccept(digest: string): void;
+  onCancel(): void;
+  onCheck(): void;
+  onClose(): void;
+}
+
+/**
+ * The last look before a send, built only from the payload the background prepared and
+ * shown as plain text. Confirm sends the digest of exactly the object shown here, so what
+ * was seen is what is sent, or nothing is.
+ */
+export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Props) {
+  const shown = shownPayload(card.payload);
+  const [clicked, setClicked] = useState(false);
+  // A ref, not only state: a second click can come before the re-render that disables the button.
+  const once = useRef(false);
+  // The card may open above the fold, away from the Send button that opened it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const open = card.state === 'pending' || card.state === 'refused' || card.state === 'failed';
+  const accept = async () => {
+    if (!shown || once.current) return;
+    once.current = true;
+    setClicked(true);
+    onAccept(await payloadDigest(shown));
+  };
+  return (
+    <section class={`confirm confirm-${card.state}`} data-testid="confirm-card" aria-labelledby={`confirm-${card.id}`}>
+      <h2 id={`confirm-${card.id}`} ref={heading} tabIndex={-1}>{t('confirm_title')}</h2>
+      {shown ? (
+        <>
+          <dl class="kv">
+            {FIELDS.map(([key, label]) => [<dt key={`${key}-t`}>{t(label)}</dt>, <dd key={key}>{shown[key]}</dd>])}
+          </dl>
+          <div class="confirm-body text" data-testid="confirm-body">{shown.body}</div>
+        </>
+      ) : (
+        <p class="error">{t('confirm_unreadable')}</p>
+      )}
+      {card.state === 'pending' && <p class="muted">{t('confirm_expires', formatClock(card.expiresAt))}</p>}
+      <ConfirmStatus card={card} sending={clicked && card.state === 'pending'} />
+      <div class="actions">
+        {card.state === 'pending' && (
+          <button type="button" class="btn btn-send" data-testid="confirm-accept" disabled={!shown || clicked || card.busy} onClick={accept}>
+            {t('confirm_accept')}
+          </button>
+        )}
+        {card.state === 'unknown' && (
+          <button type="button" class="btn" disabled={card.busy} onClick={onCheck}>
+            {t(card.busy ? 'confirm_checking' : 'confirm_check')}
+          </button>
+        )}
+        {open ? (
+          <button type="button" class="btn btn-quiet" data-testid="confirm-cancel" disabled={card.busy} onClick={onCancel}>
+            {t('confirm_cancel')}
+          </button>
+        ) : (
+          <button type="button" class="btn btn-quiet" onClick={onClose}>
+            {t('confirm_close')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** What became of the send, in words, with the state as `data-state` for tests and styles. */
+export function ConfirmStatus({ card, sending }: { card: ConfirmCardModel; sending: boolean }) {
+  return (
+    <p class={`status status-${card.state}`} data-testid="confirm-status" data-state={card.state} role="status">
+      {message(card, sending)}
+    </p>
+  );
+}
+
+function message({ state, error = '', notFound, busy }: ConfirmCardModel, sending: boolean): string {
+  if (state === 'pending') return t(sending ? 'confirm_sending' : 'confirm_pending');
+  if (state !== 'unknown') return t(`confirm_${state}`, error);
+  if (notFound) return t('confirm_not_found');
+  // The reason a check could not be made, or why the delivery stopped.
+  return error && !busy ? `${t('confirm_unknown')} ${error}` : t('confirm_unknown');
+}

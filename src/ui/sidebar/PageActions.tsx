@@ -1,0 +1,55 @@
+import type { SideEffect } from '../../core';
+import type { PageToolView } from '../../extension/protocol';
+import type { SiteSettings } from '../../extension/site-settings';
+import type { ToolRun } from '../hooks/usePageTools';
+import { t } from '../i18n';
+import { ToolForm } from './ToolForm';
+import { ToolResultView } from './ToolResultView';
+
+const GRADES: readonly SideEffect[] = ['read', 'write', 'send'];
+
+interface Props {
+  tools: PageToolView[];
+  site: SiteSettings | null;
+  runs: Record<string, ToolRun>;
+  onRun(tool: PageToolView, input: unknown): void;
+}
+
+/** The page's tools in three sections by grade, each saying what its grade means. */
+export function PageActions({ tools, site, runs, onRun }: Props) {
+  return (
+    <>
+      {GRADES.map((grade) => {
+        const mine = tools.filter((tool) => tool.sideEffect === grade);
+        // A switched-off capability says so; a grade the site simply lacks is left out.
+        const off = (grade === 'write' && site?.write === false) || (grade === 'send' && site?.send === false);
+        if (mine.length === 0 && !off) return null;
+        return (
+          <section key={grade} class={`section grade-${grade}`}>
+            <h2>
+              <span class="dot" aria-hidden="true" />
+              {t(`grade_${grade}`)}
+            </h2>
+            <p class="grade-line">{t(`grade_${grade}_line`)}</p>
+            {mine.length === 0 && <p class="muted">{t(`grade_${grade}_off`)}</p>}
+            {mine.map((tool) => (
+              <PageTool key={tool.name} tool={tool} run={runs[tool.name]} onRun={(input) => onRun(tool, input)} />
+            ))}
+          </section>
+        );
+      })}
+      {tools.length === 0 && <p class="muted pad">{t('no_tools')}</p>}
+    </>
+  );
+}
+
+/** One tool: its form or button, what it does (when the form does not say), its last result. */
+function PageTool({ tool, run, onRun }: { tool: PageToolView; run: ToolRun | undefined; onRun(input: unknown): void }) {
+  return (
+    <div class="tool" data-testid="page-tool" data-tool={tool.name}>
+      <ToolForm tool={tool} busy={run?.busy === true} onRun={onRun} />
+      {Object.keys(tool.inputSchema.properties).length === 0 && <p class="tool-desc">{tool.description}</p>}
+      {run?.result && <ToolResultView tool={tool} result={run.result} />}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Sidebar } from '../hooks/useSidebar';
+import { t } from '../i18n';
+import { SiteSwitches } from '../shared/SiteSwitches';
+import { ConfirmCard } from './ConfirmCard';
+import { PageActions } from './PageActions';
+
+/** The Page tab: open confirmations first, then what can be done on this page. */
+export function PagePanel({ s }: { s: Sidebar }) {
+  const { view, error, confirms, tools, site } = s;
+  if (!view) {
+    if (error) return <p class="notice error" role="alert">{error}</p>;
+    if (s.tabId === null) return <Empty />;
+    return <p class="muted pad">{t('loading')}</p>;
+  }
+  return (
+    <>
+      {confirms.cards.map((card) => (
+        <ConfirmCard
+          key={card.id}
+          card={card}
+          onAccept={(digest) => confirms.accept(card.id, digest)}
+          onCancel={() => confirms.cancel(card.id)}
+          onCheck={() => confirms.check(card.id)}
+          onClose={() => confirms.close(card.id)}
+        />
+      ))}
+      {error && <p class="notice error" role="alert">{error}</p>}
+      {view.page ? <PageActions tools={view.tools} site={view.site} runs={tools.runs} onRun={tools.run} /> : <Empty />}
+      {view.page && view.site && (
+        <section class="section">
+          <h2>{t('site_title')}</h2>
+          <SiteSwitches site={view.site} onChange={site.save} />
+          {site.error && <p class="error" role="alert">{site.error}</p>}
+        </section>
+      )}
+    </>
+  );
+}
+
+function Empty() {
+  return (
+    <div class="empty">
+      <p class="empty-title">{t('empty_title')}</p>
+      <p class="muted">{t('empty_hint')}</p>
+    </div>
+  );
+}
