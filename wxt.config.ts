@@ -11,6 +11,17 @@ export default defineConfig({
     default_locale: 'en',
     permissions: ['storage', 'tabs', ...(browser === 'firefox' ? [] : ['sidePanel'])],
     action: { default_title: '__MSG_extName__' },
+    // Loopback helpdesks and the offline demo model; any other endpoint is asked for when chosen.
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
+    ...(browser === 'firefox'
+      ? { optional_permissions: ['https://*/*', 'http://*/*'] }
+      : { optional_host_permissions: ['https://*/*', 'http://*/*'] }),
+    commands: {
+      [browser === 'firefox' ? '_execute_sidebar_action' : '_execute_action']: {
+        suggested_key: { default: 'Alt+Shift+D' },
+        description: '__MSG_command_open__',
+      },
+    },
     content_security_policy:
       browser === 'firefox'
         ? "script-src 'self'; object-src 'self'; img-src 'self' data:"

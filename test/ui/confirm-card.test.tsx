@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { payloadDigest } from '../../src/core';
+import type { ConfirmCardModel } from '../../src/ui/confirm-state';
+import { ConfirmCard } from '../../src/ui/sidebar/ConfirmCard';
+import { installI18n } from '../fakes/i18n';
+
+// Key order differs from the card's own object on purpose: the digest is of canonical JSON.
+const payload = {
+  body: 'Hello <b>tags</b> & <img src=x onerror="alert(1)">\n\n  indented line\nLast line  ',
+  subject: 'Re: <i>Refund</i>',
+  site: 'http://127.0.0.1:4517',
+  recipient: 'Ada Lovelace <ada@example.com>',
+  ticket: '#1042',
+};
+
+const card = (patch: Partial<ConfirmCardModel> = {}): ConfirmCardModel => ({
+  id: 'c1', tool: 'reply.send', payload, expiresAt: Date.now() + 60_000, state: 'pending', ...patch,
+});
+
+let root: HTMLElement;
+const calls: { accept: string[]; cancel: number; check: number; close: number } = { accept: [], cancel: 0, check: 0, close: 0 };
+const show = (model: ConfirmCardModel) =>
+  act(() =>
+    render(
+      <ConfirmCard
+        card={model}
+        onAccept={(d) => calls.accept.push(d)}
+        onCancel={() => calls.cancel++}
+        onCheck={() => calls.check++}
+        onClose={() => calls.close++}
+      />,
+      root,
+    ),
+  );
+const $ = (testId: string) => root.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
+
+beforeEach(() => {
+  installI18n();
+  root = document.createElement('div');
+  document.body.append(root);
+  Object.assign(calls, { accept: [], cancel: 0, check: 0, close: 0 });
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+describe('ConfirmCard', () => {
+  it('shows the body as plain text, exactly, never as HTML', async () => {
+    await show(card());
+    expect($('confirm-body')!.textContent).toBe(payload.body);
+    expect($('confirm-card')!.querySelector('b, i, img')).toBeNull();
+    expect($('confirm-body')!.classList.contains('text')).toBe(true); // white-space: pre-wrap
+  });
+
+  it('shows site, ticket, recipient and subject as text', async () => {
+    await show(card());
+    const text = $('confirm-card')!.textContent!;
+    for (const value of [payload.site, payload.ticket, payload.recipient, payload.subject]) expect(text).toContain(value);
+  });
+
+  it('sends the digest of the payload it displays, once, however often it is clicked', async () => {
+    await show(card());
+    const button = $('confirm-accept') as HTMLButtonElement;
+    button.click();
+    button.click();
+    await settle();
+    expect(calls.accept).toEqual([await payloadDigest(payload)]);
+    expect(button.disabled).toBe(true);
+    expect($('confirm-status')!.dataset.state).toBe('pending');
+  });
+
+  it('offers no confirm for a payload with a field it would not show', async () => {
+    await show(card({ payload: { ...payload, bcc: 'eve@example.com' } }));
+    expect(($('confirm-accept') as HTMLButtonElement).disabled).toBe(true);
+    expect($('confirm-body')).toBeNull();
+    ($('confirm-accept') as HTMLButtonElement).click();
+    await settle();
+    expect(calls.accept).toEqual([]);
+  });
+
+  it('cancels', async () => {
+    await show(card());
+    $('confirm-cancel')!.click();
+    expect(calls.cancel).toBe(1);
+  });
+
+  it('says why a confirm was refused', async () => {
+    await show(card({ state: 'refused', error: 'This confirmation has expired; prepare it again.' }));
+    const status = $('confirm-status')!;
+    expect(status.dataset.state).toBe('refused');
+    expect(status.textContent).toBe('Not sent: This confirmation has expired; prepare it again.');
+    expect($('confirm-accept')).toBeNull();
+  });
+
+  it('reports sent and failed', async () => {
+    await show(card({ state: 'sent' }));
+    expect($('confirm-status')!.dataset.state).toBe('sent');
+    expect($('confirm-cancel')).toBeNull();
+    await show(card({ state: 'failed', error: 'The send button is missing.' }));
+    expect($('confirm-status')!.textContent).toBe('Sending failed: The send button is missing.');
+  });
+
+  it('offers to check the ticket when the outcome is unknown', async () => {
+    await show(card({ state: 'unknown' }));
+    expect($('confirm-status')!.dataset.state).toBe('unknown');
+    const check = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Check the ticket')!;
+    check.click();
+    expect(calls.check).toBe(1);
+    await show(card({ state: 'unknown', notFound: true }));
+    expect($('confirm-status')!.textContent).toBe('Not found in the ticket; you can prepare it again.');
+  });
+});

@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ToolResult } from '../../src/core';
+import type { PageToolView } from '../../src/extension/protocol';
+import type { SiteSettings } from '../../src/extension/site-settings';
+import type { TicketData } from '../../src/sites/adapter';
+import { PAGE_TOOLS, type PageToolName } from '../../src/sites/page-tools';
+import type { ToolRun } from '../../src/ui/hooks/usePageTools';
+import { PageActions } from '../../src/ui/sidebar/PageActions';
+import { installI18n } from '../fakes/i18n';
+
+const view = (name: PageToolName): PageToolView => {
+  const { title, description, sideEffect, inputSchema } = PAGE_TOOLS[name];
+  return { name, title, description, sideEffect, inputSchema };
+};
+const site: SiteSettings = { origin: 'http://127.0.0.1:4517', write: true, send: true };
+
+let root: HTMLElement;
+let ran: { tool: string; input: unknown }[];
+const show = (tools: PageToolView[], runs: Record<string, ToolRun> = {}, s: SiteSettings = site) =>
+  act(() => render(<PageActions tools={tools} site={s} runs={runs} onRun={(tool, input) => ran.push({ tool: tool.name, input })} />, root));
+const tool = (name: string) => root.querySelector<HTMLElement>(`[data-testid="page-tool"][data-tool="${name}"]`)!;
+
+beforeEach(() => {
+  installI18n();
+  ran = [];
+  root = document.createElement('div');
+  document.body.append(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+describe('PageActions', () => {
+  it('groups tools under Read, Write and Send, each saying what its grade means', async () => {
+    await show([view('ticket.read'), view('reply.fill'), view('note.add'), view('reply.send'), view('page.read')]);
+    const sections = [...root.querySelectorAll('section')];
+    expect(sections.map((s) => s.querySelector('h2')!.textContent)).toEqual(['Read', 'Write', 'Send']);
+    expect(sections.map((s) => s.querySelector('.grade-line')!.textContent)).toEqual([
+      'Changes nothing.',
+      'Changes this page; you can undo it.',
+      'Leaves the building: you confirm every send.',
+    ]);
+    const names = (s: Element) => [...s.querySelectorAll('[data-testid="page-tool"]')].map((e) => e.getAttribute('data-tool'));
+    expect(sections.map(names)).toEqual([['ticket.read', 'page.read'], ['reply.fill', 'note.add'], ['reply.send']]);
+  });
+
+  it('runs a tool without input on one click', async () => {
+    await show([view('ticket.read')]);
+    expect(tool('ticket.read').querySelector('textarea, input')).toBeNull();
+    tool('ticket.read').querySelector('button')!.click();
+    expect(ran).toEqual([{ tool: 'ticket.read', input: {} }]);
+  });
+
+  it('builds a form from the schema and sends what was typed', async () => {
+    await show([view('reply.send')]);
+    const body = tool('reply.send').querySelector('textarea')!;
+    expect(body.name).toBe('body');
+    expect(body.required).toBe(true);
+    body.value = 'Hello,\n<b>not bold</b>';
+    tool('reply.send').querySelector('form')!.requestSubmit();
+    expect(ran).toEqual([{ tool: 'reply.send', input: { body: 'Hello,\n<b>not bold</b>' } }]);
+  });
+
+  it('says when a capability is switched off for the site', async () => {
+    await show([view('ticket.read')], {}, { ...site, send: false });
+    expect(root.textContent).toContain('Sending is switched off for this site.');
+    expect(root.textContent).not.toContain('Write');
+  });
+
+  it('shows a ticket as text, never as HTML', async () => {
+    const ticket: TicketData = {
+      number: '#1042',
+      subject: 'Refund <script>alert(1)</script>',
+      status: 'open',
+      requester: { name: 'Ada', email: 'ada@example.com' },
+      messages: [{ author: 'Ada', role: 'customer', time: '2025-01-09T10:00:00Z', body: 'Please <img src=x> refund\nthanks' }],
+    };
+    const result: ToolResult = { ok: true, data: ticket };
+    await show([view('ticket.read')], { 'ticket.read': { busy: false, result } });
+    const shown = tool('ticket.read').querySelector('[data-testid="tool-result"]')!;
+    expect(shown.querySelector('script, img')).toBeNull();
+    expect(shown.textContent).toContain('Refund <script>alert(1)</script>');
+    expect(shown.textContent).toContain('Please <img src=x> refund\nthanks');
+    expect(shown.textContent).toContain('Ada <ada@example.com>');
+  });
+
+  it('shows other data as JSON and errors with their text', async () => {
+    await show([view('page.read'), view('reply.fill')], {
+      'page.read': { busy: false, result: { ok: true, data: { title: 'Docs' } } },
+      'reply.fill': { busy: false, result: { ok: false, code: 'tool_failed', error: 'The reply box is missing.' } },
+    });
+    expect(tool('page.read').querySelector('pre')!.textContent).toBe('{\n  "title": "Docs"\n}');
+    expect(tool('reply.fill').querySelector('[data-testid="tool-result"]')!.textContent).toBe('The reply box is missing. (tool_failed)');
+  });
+});

@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { createServices } from '../../src/extension/host';
+import { route, type Sender } from '../../src/extension/router';
+import { App } from '../../src/ui/sidebar/App';
+import { fakeHelpdesk } from '../fakes/fake-adapter';
+import { createFakeTabs } from '../fakes/fake-tabs';
+import { installI18n } from '../fakes/i18n';
+
+/**
+ * The sidebar against the real background handlers: messages go through the router as
+ * from an extension page, and the fake tabs stand in for the helpdesk page.
+ */
+const A = 'http://127.0.0.1:4517';
+const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' };
+
+async function startBackground(tabs = createFakeTabs()) {
+  const { services, handlers } = await createServices([fakeHelpdesk], tabs.send);
+  fakeBrowser.runtime.onMessage.addListener((message: unknown) => route(message, sidebar, handlers));
+  const announce = (tabId: number, ticket: string) => {
+    tabs.tabs.set(tabId, { origin: A, ticket });
+    return handlers['page.announce'](
+      { type: 'page.announce', adapterId: 'fake-helpdesk', url: `${A}/tickets/${ticket.slice(1)}`, ticket: { key: ticket.slice(1), label: ticket } },
+      tabs.senderOf(tabId),
+    );
+  };
+  return { tabs, services, handlers, announce };
+}
+
+let root: HTMLElement;
+const $ = (testId: string) => root.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+async function until<T>(probe: () => T | null | undefined | false, what: string): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = probe();
+    if (value) return value;
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+const open = () => act(() => render(<App />, root));
+async function prepare(body: string) {
+  const tool = await until(() => root.querySelector<HTMLElement>('[data-tool="reply.send"]'), 'the send tool');
+  tool.querySelector('textarea')!.value = body;
+  tool.querySelector('form')!.requestSubmit();
+  return until(() => $('confirm-card'), 'the confirm card');
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  installI18n();
+  history.replaceState(null, '', '/sidepanel.html?tab=1');
+  root = document.createElement('div');
+  document.body.append(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+describe('the sidebar with the background', () => {
+  it('prepares, shows and sends exactly the prepared reply, and the audit shows each step', async () => {
+    const bg = await startBackground();
+    await bg.announce(1, '#7');
+    await open();
+    await until(() => root.textContent?.includes('#7'), 'the ticket label');
+    const body = 'Dear Ada,\n<b>your refund</b> is on its way.';
+    await prepare(body);
+    expect($('confirm-body')!.textContent).toBe(body);
+    $('confirm-accept')!.click();
+    await until(() => $('confirm-status')?.dataset.state === 'sent', 'sent');
+    expect(bg.tabs.delivered.map((d) => d.payload.body)).toEqual([body]);
+
+    [...root.querySelectorAll<HTMLElement>('[role="tab"]')].find((b) => b.textContent === 'Audit')!.click();
+    const entries = await until(() => root.querySelectorAll('[data-testid="audit-entry"]').length === 3 && root.querySelectorAll('[data-testid="audit-entry"] .kind'), 'audit');
+    expect([...entries].map((e) => e.textContent)).toEqual(['Sent', 'Confirmed', 'Prepared']);
+  });
+
+  it('shows an open confirmation again when the sidebar opens again', async () => {
+    const bg = await startBackground();
+    await bg.announce(1, '#7');
+    await open();
+    await prepare('Reopened reply');
+    render(null, root);
+    await open();
+    await until(() => $('confirm-body')?.textContent === 'Reopened reply', 'the card again');
+    expect(root.querySelectorAll('[data-testid="confirm-card"]')).toHaveLength(1);
+  });
+
+  it('refuses when the page shows another ticket, and sends nothing', async () => {
+    const bg = await startBackground();
+    await bg.announce(1, '#7');
+    await open();
+    await prepare('For ticket 7');
+    await bg.announce(1, '#8');
+    $('confirm-accept')!.click();
+    const status = await until(() => $('confirm-status')?.dataset.state === 'refused' && $('confirm-status'), 'refused');
+    expect(status.textContent).toContain('ticket #8');
+    expect(bg.tabs.delivered).toEqual([]);
+  });
+
+  it('cancels: the card closes and the confirmation can no longer be used', async () => {
+    const bg = await startBackground();
+    await bg.announce(1, '#7');
+    await open();
+    await prepare('Never mind');
+    $('confirm-cancel')!.click();
+    await until(() => !$('confirm-card'), 'the card to close');
+    const [record] = await bg.services.store.list();
+    expect(record?.status).toBe('cancelled');
+  });
+
+  it('shows a delivery cut off by a restart as unknown, with a way to check', async () => {
+    const bg = await startBackground();
+    await bg.announce(1, '#7');
+    const prepared = await bg.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'Cut off' } }, sidebar);
+    const id = prepared.confirmation!.id;
+    await bg.services.store.markUsed(id, Date.now());
+    await bg.services.store.update(id, { outcome: 'delivering' });
+    fakeBrowser.runtime.onMessage.removeAllListeners();
+    const restarted = await startBackground(bg.tabs); // marks the delivery unknown
+    await restarted.announce(1, '#7');
+    await open();
+    const status = await until(() => $('confirm-status')?.dataset.state === 'unknown' && $('confirm-status'), 'unknown');
+    expect($('confirm-body')!.textContent).toBe('Cut off');
+    expect($('confirm-accept')).toBeNull();
+    [...root.querySelectorAll('button')].find((b) => b.textContent === 'Check the ticket')!.click();
+    // The fake page's ticket.read has no messages: the reply is not there.
+    await until(() => status.textContent?.startsWith('Not found in the ticket'), 'the check');
+    expect(bg.tabs.delivered).toEqual([]);
+  });
+});
