@@ -1,0 +1,116 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { ModelError } from '../../src/core';
+import { createServices } from '../../src/extension/host';
+import type { ChatPort } from '../../src/extension/chat-session';
+import type { ChatServerMessage } from '../../src/extension/protocol';
+import { fakeHelpdesk } from '../fakes/fake-adapter';
+import { createFakeTabs } from '../fakes/fake-tabs';
+import { answer, call, finish, ScriptedModel, text, type ScriptEntry } from '../fakes/scripted-model';
+
+const A = 'http://127.0.0.1:4517';
+
+function fakePort() {
+  const messages: ChatServerMessage[] = [];
+  const port: ChatPort = { postMessage: (m) => void messages.push(m) };
+  const snapshots = () => messages.filter((m): m is Extract<ChatServerMessage, { type: 'chat.snapshot' }> => m.type === 'chat.snapshot');
+  return { port, messages, last: () => snapshots().at(-1)! };
+}
+
+async function setup(script: ScriptEntry[], tabs = createFakeTabs()) {
+  const model = new ScriptedModel(script);
+  const built = await createServices([fakeHelpdesk], tabs.send, () => model);
+  tabs.tabs.set(1, { origin: A, ticket: '#7' });
+  await built.handlers['page.announce'](
+    { type: 'page.announce', adapterId: 'fake-helpdesk', url: `${A}/tickets/7`, ticket: { key: '7', label: '#7' } },
+    tabs.senderOf(1),
+  );
+  const client = fakePort();
+  const settle = () => new Promise((r) => setTimeout(r, 30));
+  const say = async (message: unknown) => {
+    built.chat.receive(client.port, message);
+    await settle();
+  };
+  return { ...built, model, tabs, client, say };
+}
+
+describe('the chat in the background', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('offers the model only read tools, runs page tools in the tab, and streams events to the sidebar', async () => {
+    const h = await setup([[call(0, 'c1', 'ticket__read'), finish('tool_calls')], answer('The customer ', 'wants a refund.')]);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    await h.say({ type: 'chat.send', tabId: 1, text: 'what does the customer want?' });
+    expect(h.model.requests[0]!.tools.map((t) => t.name).sort()).toEqual(['kb__search', 'reply__propose', 'ticket__read']);
+    expect(h.tabs.calls).toEqual([{ tabId: 1, call: { type: 'page.run', tool: 'ticket.read', input: {}, ticketKey: '7' } }]);
+    const events = h.client.messages.flatMap((m) => (m.type === 'chat.event' ? [m.event.type] : []));
+    expect(events).toContain('text_delta');
+    expect(events.at(-1)).toBe('done');
+  });
+
+  it('never sends, whatever the model calls', async () => {
+    const h = await setup([
+      [call(0, 'c1', 'reply__send', { body: 'refund approved' }), call(1, 'c2', 'reply__fill', { body: 'x' }), call(2, 'c3', 'ticket__submit'), finish('tool_calls')],
+      answer('Done.'),
+    ]);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    await h.say({ type: 'chat.send', tabId: 1, text: 'send it' });
+    expect(h.tabs.calls).toEqual([]);
+    expect(h.tabs.delivered).toEqual([]);
+    expect(await h.services.registry.pending()).toEqual([]);
+  });
+
+  it('keeps the conversation per tab and ticket, and restores it after the worker restarts', async () => {
+    const tabs = createFakeTabs();
+    const h = await setup([answer('Hello there.')], tabs);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    await h.say({ type: 'chat.send', tabId: 1, text: 'hi' });
+    const again = await setup([answer('Second answer.')], tabs);
+    await again.say({ type: 'chat.open', tabId: 1 });
+    expect(again.client.last().items.map((i) => i.kind)).toEqual(['user', 'assistant']);
+    await again.say({ type: 'chat.send', tabId: 1, text: 'and?' });
+    expect(again.model.requests[0]!.messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual(['hi', 'Hello there.', 'and?']);
+  });
+
+  it('marks a turn cut off by a restart as interrupted, and Retry goes on from the stored history', async () => {
+    const tabs = createFakeTabs();
+    const h = await setup([{ events: [text('partial')], stall: true }], tabs);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    await h.say({ type: 'chat.send', tabId: 1, text: 'draft a reply' });
+    const restarted = await setup([answer('Here is the answer.')], tabs); // the old worker is gone mid-turn
+    await restarted.say({ type: 'chat.open', tabId: 1 });
+    const items = restarted.client.last().items;
+    expect(items.at(-1)).toMatchObject({ kind: 'error', errorKind: 'interrupted', retryable: true });
+    await restarted.say({ type: 'chat.retry', tabId: 1 });
+    expect(restarted.model.requests[0]!.messages.at(-1)).toEqual({ role: 'user', content: 'draft a reply' });
+  });
+
+  it('stops a running answer and keeps the partial text', async () => {
+    const h = await setup([{ events: [text('Working on')], stall: true }]);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    h.chat.receive(h.client.port, { type: 'chat.send', tabId: 1, text: 'go' });
+    await new Promise((r) => setTimeout(r, 30));
+    await h.say({ type: 'chat.stop', tabId: 1 });
+    await h.say({ type: 'chat.open', tabId: 1 });
+    expect(h.client.last().items.at(-1)).toMatchObject({ kind: 'assistant', text: 'Working on', cut: 'aborted' });
+    expect(h.client.last().running).toBe(false);
+  });
+
+  it('shows a provider error in the chat', async () => {
+    const h = await setup([new ModelError('auth', 'The model provider refused the API key (401).', { status: 401 })]);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    await h.say({ type: 'chat.send', tabId: 1, text: 'hi' });
+    await h.say({ type: 'chat.open', tabId: 1 });
+    expect(h.client.last().items.at(-1)).toMatchObject({ kind: 'error', errorKind: 'auth', retryable: false });
+  });
+
+  it('starts over on New chat, and answers a malformed message with an error', async () => {
+    const h = await setup([answer('One.')]);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    await h.say({ type: 'chat.send', tabId: 1, text: 'hi' });
+    await h.say({ type: 'chat.new', tabId: 1 });
+    expect(h.client.last().items).toEqual([]);
+    await h.say({ type: 'chat.send', tabId: 'x' });
+    expect(h.client.messages.at(-1)).toMatchObject({ type: 'chat.error' });
+  });
+});
