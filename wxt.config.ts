@@ -9,7 +9,7 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'tabs', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    permissions: ['storage', 'tabs', ...(browser === 'firefox' ? [] : ['sidePanel', 'scripting'])],
     action: { default_title: '__MSG_extName__' },
     // Loopback helpdesks and the offline demo model; any other endpoint is asked for when chosen.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],

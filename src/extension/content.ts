@@ -12,6 +12,10 @@ const POLL_MS = 400;
  * copy of the definitions.
  */
 export function startContentScript(adapters: readonly Adapter[]): void {
+  // "Enable on this site" injects into open tabs; a page must not get two scripts.
+  const marker = globalThis as { __deskmateContent?: boolean };
+  if (marker.__deskmateContent) return;
+  marker.__deskmateContent = true;
   let announced: string | undefined;
   let current: { adapter: Adapter; ticket: PageTicket | null } | null = null;
 

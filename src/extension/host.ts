@@ -19,6 +19,8 @@ import { createKbStore } from './kb-store';
 import { createOpenAIModel } from './openai-model';
 import { CHAT_PORT } from './protocol';
 import { settingsHandlers } from './settings-handlers';
+import { accessHandlers, accessOf, isLoopback } from './access-handlers';
+import { createSiteAccess } from './site-access';
 import { createKbSearchTool } from '../tools/kb-search';
 import { replyProposeTool } from '../tools/reply-propose';
 
@@ -56,6 +58,7 @@ export async function createServices(
   createModel: CreateModel = createOpenAIModel,
 ): Promise<{ services: Services; handlers: Handlers; chat: ChatSessions }> {
   const store = createStorageConfirmationStore();
+  const access = createSiteAccess();
   const registry = new ToolRegistry({ store });
   const pages = await loadTabPages();
   const services: Services = {
@@ -69,13 +72,16 @@ export async function createServices(
       // No extension page open is not an error.
       browser.runtime.sendMessage(message).catch(() => undefined);
     },
+    allowsOrigin: async (origin) => isLoopback(origin) || (await access.list()).includes(origin),
+    accessOf: (tabId) => accessOf(access, tabId),
   };
   const kb = createKbStore();
   registry.register(createKbSearchTool((query, limit) => kb.search(query, limit)));
   registry.register(replyProposeTool);
   services.tools.sync();
   await markInterruptedDeliveries(services);
-  const handlers = { ...pageHandlers(services), ...confirmHandlers(services), ...settingsHandlers(kb) };
+  const handlers = { ...pageHandlers(services), ...confirmHandlers(services), ...settingsHandlers(kb), ...accessHandlers(services, access) };
+  await access.restore().catch(() => undefined);
   return { services, handlers, chat: createChatSessions(services, createModel) };
 }
 

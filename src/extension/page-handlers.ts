@@ -11,6 +11,8 @@ export function pageHandlers(s: Services): PageHandlers {
       if (!adapter || sender.tabId === undefined || !sender.origin) return { ok: false };
       // The origin is the browser's word; the URL (current after pushState) must agree with it.
       if (originOf(url) !== sender.origin) return { ok: false };
+      // A script left running in a tab of a site since revoked is not listened to.
+      if (!(await s.allowsOrigin(sender.origin))) return { ok: false };
       const before = s.pages.get(sender.tabId);
       const page = { tabId: sender.tabId, adapterId, origin: sender.origin, url, ticket };
       await s.pages.set(page);
@@ -29,7 +31,8 @@ export function pageHandlers(s: Services): PageHandlers {
       const adapter = page && s.tools.adapter(page.adapterId);
       const pending = (await s.registry.pending()).filter((r) => r.ctx.tabId === tabId);
       const unknown = (await s.store.list()).filter((r) => r.ctx.tabId === tabId && r.outcome === 'unknown');
-      if (!page || !adapter) return { page: null, tools: [], site: null, pending, unknown };
+      const access = await s.accessOf(tabId);
+      if (!page || !adapter) return { page: null, tools: [], site: null, pending, unknown, access };
       const site = await s.sites.get(page.origin);
       const flags: Record<string, boolean> = { 'page.write': site.write, 'page.send': site.send };
       const tools = s.registry
@@ -43,6 +46,7 @@ export function pageHandlers(s: Services): PageHandlers {
         site,
         pending,
         unknown,
+        access,
       };
     },
 

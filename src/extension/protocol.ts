@@ -37,6 +37,15 @@ export interface ViewState {
   pending: ConfirmationRecord[];
   /** This tab's sends whose delivery was cut off: sent or not, nobody knows yet. */
   unknown: ConfirmationRecord[];
+  /** The tab's own site, for "Enable Deskmate on this site". */
+  access: SiteAccessView | null;
+}
+
+export interface SiteAccessView {
+  origin: string;
+  /** Loopback pages are always on; other sites once the agent enables them. */
+  enabled: boolean;
+  loopback: boolean;
 }
 
 export interface Requests {
@@ -50,6 +59,9 @@ export interface Requests {
   'audit.list': { req: Empty; res: AuditEntry[] };
   'sites.list': { req: Empty; res: SiteSettings[] };
   'sites.set': { req: { origin: string; write: boolean; send: boolean }; res: SiteSettings[] };
+  'sites.enabled': { req: Empty; res: string[] };
+  'sites.enable': { req: { origin: string }; res: { ok: boolean; error?: string } };
+  'sites.disable': { req: { origin: string }; res: { ok: boolean } };
   'model.get': { req: Empty; res: ModelSettings };
   'model.set': { req: { settings: ModelSettings }; res: { ok: boolean; error?: string } };
   'model.test': { req: { settings: ModelSettings }; res: { ok: boolean; models?: string[]; kind?: string; error?: string } };
@@ -105,6 +117,9 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   'confirm.get': { from: 'extension', schema: obj({ id: str }, ['id']) },
   'audit.list': { from: 'extension', schema: none },
   'sites.list': { from: 'extension', schema: none },
+  'sites.enabled': { from: 'extension', schema: none },
+  'sites.enable': { from: 'extension', schema: obj({ origin: str }, ['origin']) },
+  'sites.disable': { from: 'extension', schema: obj({ origin: str }, ['origin']) },
   'model.get': { from: 'extension', schema: none },
   'model.set': { from: 'extension', schema: obj({ settings: modelSettings }, ['settings']) },
   'model.test': { from: 'extension', schema: obj({ settings: modelSettings }, ['settings']) },

@@ -4,7 +4,7 @@ import type { PageCtx } from './page-tool-proxy';
 import type { PageToolSync } from './page-tool-sync';
 import { flagsOf, type SiteSettingsStore } from './site-settings';
 import type { TabPages } from './tab-pages';
-import type { Broadcast } from './protocol';
+import type { Broadcast, SiteAccessView } from './protocol';
 
 /** Everything the background's handlers share. Built once per service worker start. */
 export interface Services {
@@ -15,6 +15,9 @@ export interface Services {
   audit: AuditLog;
   sites: SiteSettingsStore;
   broadcast(message: Broadcast): void;
+  /** Whether content scripts of this origin are listened to (loopback, or enabled by the agent). */
+  allowsOrigin(origin: string): Promise<boolean>;
+  accessOf(tabId: number): Promise<SiteAccessView | null>;
 }
 
 /**

@@ -62,11 +62,10 @@ export function elementText(root: Node | null | undefined): string {
   return b.done();
 }
 
-/** The plain text of an HTML string, parsed inert (a template: no script runs, nothing loads). */
+/** The plain text of an HTML string, parsed inert (a DOMParser document: no script runs, nothing loads). */
 export function htmlToText(html: string, doc: Document): string {
-  const template = doc.createElement('template');
-  template.innerHTML = html;
-  return elementText(template.content);
+  const Parser = doc.defaultView?.DOMParser ?? DOMParser;
+  return elementText(new Parser().parseFromString(html, 'text/html').body);
 }
 
 /**

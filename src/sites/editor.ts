@@ -11,18 +11,27 @@ const escapeHtml = (s: string): string =>
  * collapse (at a line's ends, or in a run) as no-break spaces, so the text reads back the same.
  */
 export const textToEditorHtml = (text: string): string =>
+  editorLines(text)
+    .map((line) => escapeHtml(line).replace(/\u00a0/g, '&nbsp;'))
+    .join('<br>');
+
+const editorLines = (text: string): string[] =>
   text
     .replace(/\r\n?/g, '\n')
     .split('\n')
-    .map((line) => escapeHtml(line).replace(/^ | $| (?= )/g, '&nbsp;'))
-    .join('<br>');
+    .map((line) => line.replace(/^ | $| (?= )/g, '\u00a0'));
+
+/** The same content as DOM nodes: text nodes and <br>s, never parsed from a string. */
+function editorNodes(doc: Document, text: string): Node[] {
+  return editorLines(text).flatMap((line, i) => [...(i ? [doc.createElement('br')] : []), ...(line ? [doc.createTextNode(line)] : [])]);
+}
 
 /**
  * Replaces the editor's content with `text` and fires `input`, which is what editors
  * (Summernote, Redactor, the demo helpdesk) listen to before mirroring into their form field.
  */
 export function fillEditor(editor: HTMLElement, text: string): void {
-  editor.innerHTML = textToEditorHtml(text);
+  editor.replaceChildren(...editorNodes(editor.ownerDocument, text));
   // The page's own constructors: an event from another realm is fine to dispatch, but some
   // pages check `instanceof InputEvent`.
   const view = editor.ownerDocument.defaultView;

@@ -1,0 +1,61 @@
+import { browser } from 'wxt/browser';
+import type { Handlers } from './router';
+import type { SiteAccess } from './site-access';
+import type { Services } from './services';
+import type { SiteAccessView } from './protocol';
+
+type AccessHandlers = Pick<Handlers, 'sites.enabled' | 'sites.enable' | 'sites.disable'>;
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1']);
+
+/** Pages the content script runs on without asking: loopback, declared in the manifest. */
+export const isLoopback = (origin: string): boolean => {
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' && LOOPBACK.has(url.hostname);
+  } catch {
+    return false;
+  }
+};
+
+/** Normalises what a page sent to an http(s) origin, or null. */
+export function webOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether Deskmate works on a tab's site, for the sidebar's "Enable on this site". */
+export async function accessOf(access: SiteAccess, tabId: number): Promise<SiteAccessView | null> {
+  const tab = await browser.tabs.get(tabId).catch(() => undefined);
+  const origin = tab?.url ? webOrigin(tab.url) : null;
+  if (!origin) return null;
+  const loopback = isLoopback(origin);
+  return { origin, loopback, enabled: loopback || (await access.list()).includes(origin) };
+}
+
+export function accessHandlers(s: Services, access: SiteAccess): AccessHandlers {
+  return {
+    'sites.enabled': () => access.list(),
+    async 'sites.enable'({ origin }) {
+      const o = webOrigin(origin);
+      if (!o || isLoopback(o)) return { ok: false, error: 'Only http and https sites can be enabled; loopback pages always are.' };
+      const result = await access.enable(o);
+      s.broadcast({ type: 'view.changed', tabId: null });
+      return result;
+    },
+    /** Revoking takes effect at once: the site's tabs lose their tools now, not at their next load. */
+    async 'sites.disable'({ origin }) {
+      const o = webOrigin(origin);
+      if (!o) return { ok: false };
+      await access.disable(o);
+      for (const page of s.pages.all()) if (page.origin === o) await s.pages.drop(page.tabId);
+      s.tools.sync();
+      s.broadcast({ type: 'view.changed', tabId: null });
+      return { ok: true };
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { browser } from 'wxt/browser';
+import { createSerial } from './serial';
+
+/**
+ * "Enable Deskmate on this site": self-hosted helpdesks live at any address, so the content
+ * script is registered at run time for each origin the agent allows (after the browser has
+ * granted that origin), and removed again on revoke. Chrome keeps MV3 registrations across
+ * restarts; Firefox's contentScripts.register lasts as long as the background page, so
+ * every start registers the stored list again.
+ */
+const KEY = 'enabledSites';
+
+type FirefoxContentScripts = {
+  register(o: { matches: string[]; js: { file: string }[]; runAt: string }): Promise<{ unregister(): Promise<void> }>;
+};
+
+export const sitePattern = (origin: string): string => `${origin}/*`;
+
+export function createSiteAccess() {
+  const serial = createSerial();
+  const firefoxHandles = new Map<string, { unregister(): Promise<void> }>();
+  const script = () => browser.runtime.getManifest().content_scripts?.[0]?.js?.[0] ?? 'content-scripts/content.js';
+  const firefox = (browser as unknown as { contentScripts?: FirefoxContentScripts }).contentScripts;
+  const read = async (): Promise<string[]> => ((await browser.storage.local.get(KEY))[KEY] as string[]) ?? [];
+  const write = (origins: string[]) => browser.storage.local.set({ [KEY]: [...new Set(origins)].sort() });
+  const id = (origin: string) => `site:${origin}`;
+
+  async function register(origin: string): Promise<void> {
+    if (firefox) {
+      if (!firefoxHandles.has(origin)) {
+        firefoxHandles.set(origin, await firefox.register({ matches: [sitePattern(origin)], js: [{ file: script() }], runAt: 'document_idle' }));
+      }
+      return;
+    }
+    const known = await browser.scripting.getRegisteredContentScripts({ ids: [id(origin)] });
+    if (known.length) return;
+    await browser.scripting.registerContentScripts([
+      { id: id(origin), matches: [sitePattern(origin)], js: [script()], runAt: 'document_idle', persistAcrossSessions: true },
+    ]);
+  }
+
+  async function unregister(origin: string): Promise<void> {
+    if (firefox) {
+      await firefoxHandles.get(origin)?.unregister();
+      firefoxHandles.delete(origin);
+      return;
+    }
+    await browser.scripting.unregisterContentScripts({ ids: [id(origin)] }).catch(() => undefined);
+  }
+
+  /** Runs the content script in the tabs of that origin that are already open. */
+  async function injectOpenTabs(origin: string): Promise<void> {
+    for (const tab of await browser.tabs.query({ url: sitePattern(origin) })) {
+      if (tab.id === undefined) continue;
+      const run = firefox
+        ? (browser.tabs as unknown as { executeScript(id: number, o: { file: string }): Promise<unknown> }).executeScript(tab.id, { file: script() })
+        : browser.scripting.executeScript({ target: { tabId: tab.id }, files: [script() as never] });
+      await run.catch(() => undefined);
+    }
+  }
+
+  return {
+    list: () => serial(read),
+    /** Registers the script for an origin the browser has granted; refuses one it has not. */
+    enable: (origin: string) =>
+      serial(async () => {
+        if (!(await browser.permissions.contains({ origins: [sitePattern(origin)] }))) {
+          return { ok: false, error: `The browser has not granted access to ${origin}.` };
+        }
+        await register(origin);
+        await write([...(await read()), origin]);
+        await injectOpenTabs(origin);
+        return { ok: true };
+      }),
+    disable: (origin: string) =>
+      serial(async () => {
+        await unregister(origin);
+        await write((await read()).filter((o) => o !== origin));
+        await browser.permissions.remove({ origins: [sitePattern(origin)] }).catch(() => false);
+        return { ok: true };
+      }),
+    /** At each start: what is stored is registered (Firefox), and what lost its permission is dropped. */
+    restore: () =>
+      serial(async () => {
+        const kept: string[] = [];
+        for (const origin of await read()) {
+          if (await browser.permissions.contains({ origins: [sitePattern(origin)] })) {
+            await register(origin).catch(() => undefined);
+            kept.push(origin);
+          } else await unregister(origin);
+        }
+        await write(kept);
+      }),
+  };
+}
+
+export type SiteAccess = ReturnType<typeof createSiteAccess>;

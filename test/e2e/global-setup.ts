@@ -1,0 +1,31 @@
+import { spawn } from 'node:child_process';
+import { assertBrowser, chromePath, firefoxPath, ROOT } from './harness/paths';
+
+/**
+ * Builds both extensions once per E2E run, so every test drives the current code.
+ * E2E_SKIP_BUILD=1 reuses .output/ as it is (when iterating on tests only).
+ */
+export async function setup(): Promise<void> {
+  assertBrowser(chromePath(), 'CHROME_PATH');
+  assertBrowser(firefoxPath(), 'FIREFOX_PATH');
+  if (process.env.E2E_SKIP_BUILD === '1') return;
+  await run('npx', ['wxt', 'build']);
+  await run('npx', ['wxt', 'build', '-b', 'firefox']);
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  const line = [command, ...args].join(' ');
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('error', (error) => fail(new Error(`${line} could not start: ${error.message}`)));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) done();
+      else fail(new Error(`${line} failed (${signal ?? `exit ${code}`}):\n${output}`));
+    });
+  });
+}

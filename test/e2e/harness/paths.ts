@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where the E2E harness finds the builds and the browsers; env vars override the binaries. */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const CHROME_EXTENSION_DIR = join(ROOT, '.output/chrome-mv3');
+export const FIREFOX_EXTENSION_DIR = join(ROOT, '.output/firefox-mv2');
+
+export function chromePath(): string {
+  return process.env.CHROME_PATH ?? '/usr/bin/chromium';
+}
+
+export function firefoxPath(): string {
+  return process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+}
+
+export function assertBuilt(dir: string, command: string): void {
+  if (!existsSync(join(dir, 'manifest.json'))) {
+    throw new Error(`${dir}/manifest.json is missing: run \`${command}\` (or unset E2E_SKIP_BUILD)`);
+  }
+}
+
+export function assertBrowser(path: string, envName: string): void {
+  if (!existsSync(path)) {
+    throw new Error(`${path} not found: run \`npm run browsers\` or set ${envName}`);
+  }
+}

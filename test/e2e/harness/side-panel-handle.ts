@@ -1,0 +1,131 @@
+import type { TargetSession } from './cdp-target';
+import { DEFAULT_TIMEOUT_MS, poll, type WaitOptions } from './wait';
+
+/**
+ * The real Chrome side panel, driven over CDP. Clicks and typing go through the Input domain,
+ * so the panel sees trusted events (isTrusted, user activation) as from a person.
+ */
+export interface SidePanel {
+  readonly targetId: string;
+  readonly url: string;
+  /** The tab the panel was opened for. */
+  readonly tabId: number;
+  /** Runs a function (serialised with its argument as JSON) or an expression in the panel. */
+  evaluate<R>(fn: string | (() => R | Promise<R>)): Promise<R>;
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  waitFor(selector: string, options?: WaitOptions): Promise<void>;
+  /** The textContent of the first match, after waiting for it. */
+  text(selector: string, options?: WaitOptions): Promise<string>;
+  click(selector: string, options?: WaitOptions): Promise<void>;
+  /** Focuses, selects the current value, and types `text` over it. */
+  fill(selector: string, text: string, options?: WaitOptions): Promise<void>;
+  press(key: PanelKey): Promise<void>;
+  /** Closes the panel (window.close() from inside it, as Chrome documents) and detaches. */
+  close(options?: WaitOptions): Promise<void>;
+  /** Detaches the harness; the panel stays open. */
+  detach(): Promise<void>;
+}
+
+export type PanelKey = 'Enter' | 'Tab' | 'Escape' | 'Backspace';
+
+const KEYS: Record<PanelKey, { code: string; keyCode: number; text?: string }> = {
+  Enter: { code: 'Enter', keyCode: 13, text: '\r' },
+  Tab: { code: 'Tab', keyCode: 9 },
+  Escape: { code: 'Escape', keyCode: 27 },
+  Backspace: { code: 'Backspace', keyCode: 8 },
+};
+
+interface EvaluateReply {
+  result: { value?: unknown };
+  exceptionDetails?: { text: string; exception?: { description?: string } };
+}
+
+export function createSidePanelHandle(
+  session: TargetSession,
+  info: { targetId: string; url: string; tabId: number },
+  isOpen: () => Promise<boolean>,
+  onDetach: () => Promise<void>,
+): SidePanel {
+  async function evaluate<R>(fn: string | ((arg: never) => unknown), arg?: unknown): Promise<R> {
+    const argument = arg === undefined ? '' : JSON.stringify(arg);
+    const expression = typeof fn === 'string' ? fn : `(${fn.toString()})(${argument})`;
+    const reply = await session.send<EvaluateReply>('Runtime.evaluate', {
+      expression,
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    if (reply.exceptionDetails) {
+      const { exception, text } = reply.exceptionDetails;
+      throw new Error(`side panel evaluate threw: ${exception?.description ?? text}`);
+    }
+    return reply.result.value as R;
+  }
+
+  async function waitFor(selector: string, { timeoutMs = DEFAULT_TIMEOUT_MS }: WaitOptions = {}) {
+    await poll(
+      async () => ((await evaluate<boolean>((s: string) => !!document.querySelector(s), selector)) ? true : undefined),
+      `side panel: ${selector} to appear in ${info.url}`,
+      { timeoutMs },
+    );
+  }
+
+  async function click(selector: string, options?: WaitOptions) {
+    await waitFor(selector, options);
+    const box = await evaluate<{ x: number; y: number; width: number; height: number }>((s: string) => {
+      const element = document.querySelector(s)!;
+      element.scrollIntoView({ block: 'center', inline: 'center' });
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return { x: x + width / 2, y: y + height / 2, width, height };
+    }, selector);
+    if (box.width === 0 || box.height === 0) throw new Error(`side panel: ${selector} is not visible`);
+    const mouse = { x: box.x, y: box.y, button: 'left', clickCount: 1 };
+    await session.send('Input.dispatchMouseEvent', { ...mouse, type: 'mouseMoved', button: 'none' });
+    await session.send('Input.dispatchMouseEvent', { ...mouse, type: 'mousePressed' });
+    await session.send('Input.dispatchMouseEvent', { ...mouse, type: 'mouseReleased' });
+  }
+
+  async function fill(selector: string, text: string, options?: WaitOptions) {
+    await waitFor(selector, options);
+    await evaluate((s: string) => {
+      const element = document.querySelector(s) as HTMLElement;
+      element.focus();
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) element.select();
+      else if (element.isContentEditable) document.execCommand('selectAll');
+    }, selector);
+    if (text === '') await press('Backspace');
+    else await session.send('Input.insertText', { text });
+  }
+
+  async function press(key: PanelKey) {
+    const { code, keyCode, text } = KEYS[key];
+    const event = { key, code, windowsVirtualKeyCode: keyCode, nativeVirtualKeyCode: keyCode };
+    await session.send('Input.dispatchKeyEvent', { ...event, type: text ? 'keyDown' : 'rawKeyDown', text });
+    await session.send('Input.dispatchKeyEvent', { ...event, type: 'keyUp' });
+  }
+
+  async function detach() {
+    await session.detach();
+    await onDetach();
+  }
+
+  return {
+    ...info,
+    evaluate,
+    waitFor,
+    text: async (selector, options) => {
+      await waitFor(selector, options);
+      return evaluate<string>((s: string) => document.querySelector(s)?.textContent ?? '', selector);
+    },
+    click,
+    fill,
+    press,
+    close: async ({ timeoutMs = DEFAULT_TIMEOUT_MS }: WaitOptions = {}) => {
+      await session.send('Runtime.evaluate', { expression: 'window.close()' }).catch(() => undefined);
+      await poll(async () => ((await isOpen()) ? undefined : true), `the side panel ${info.url} to close`, {
+        timeoutMs,
+      });
+      await detach();
+    },
+    detach,
+  };
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end tests in real Chromium and Firefox. One file at a time: a browser wants a core of
+// its own and the machines have two.
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.e2e.test.ts'],
+    environment: 'node',
+    globalSetup: ['test/e2e/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 30_000,
+  },
+});
