@@ -4,7 +4,8 @@ import preact from '@preact/preset-vite';
 // The manifest is declared here once for both browsers; WXT adds the entrypoints.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
-  vite: () => ({ plugins: [preact()] }),
+  // Extension pages run on current browsers only: no modulepreload polyfill.
+  vite: () => ({ plugins: [preact()], build: { modulePreload: { polyfill: false } } }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

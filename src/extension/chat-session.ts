@@ -21,7 +21,11 @@ const validChat = createInputValidator(CHAT_SCHEMA);
  */
 export function createChatSessions(services: Services, createModel: CreateModel) {
   const running = new Map<string, AbortController>();
+  /** Each running turn, to wait for: a stopped turn stores its conversation as it ends. */
+  const turns = new Map<string, Promise<void>>();
   const subscribers = new Map<string, Set<ChatPort>>();
+  /** The conversation of each running turn: newer than storage, which is written per step. */
+  const live = new Map<string, Conversation>();
 
   const keyOf = (tabId: number) => conversationKey(tabId, services.pages.get(tabId)?.ticket?.key ?? null);
   const post = (key: string, message: ChatServerMessage) => {
@@ -36,6 +40,8 @@ export function createChatSessions(services: Services, createModel: CreateModel)
 
   async function load(tabId: number): Promise<Conversation> {
     const key = keyOf(tabId);
+    const current = live.get(key);
+    if (current) return current;
     const stored = await chatStore.get(key);
     const conversation = stored ?? { key, tabId, ticketKey: services.pages.get(tabId)?.ticket?.key ?? null, history: [], items: [], running: false, updatedAt: 0 };
     if (conversation.running && !running.has(key)) {
@@ -63,13 +69,29 @@ export function createChatSessions(services: Services, createModel: CreateModel)
     else post(conversation.key, message);
   }
 
-  async function turn(tabId: number, text: string | undefined): Promise<void> {
+  function turn(tabId: number, text: string | undefined): Promise<void> {
+    const key = keyOf(tabId);
+    const current = turns.get(key);
+    if (current) return current; // one turn at a time: a send while one runs is dropped
+    const done = runTurn(tabId, text).finally(() => turns.delete(key));
+    turns.set(key, done);
+    return done;
+  }
+
+  /** Stops the turns of these conversations and waits until they have stored their last state. */
+  async function stop(keys: string[]): Promise<void> {
+    for (const key of keys) running.get(key)?.abort();
+    await Promise.all(keys.map((key) => turns.get(key)?.catch(() => undefined)));
+  }
+
+  async function runTurn(tabId: number, text: string | undefined): Promise<void> {
     const conversation = await load(tabId);
     if (conversation.running) return;
     const key = conversation.key;
     const settings = await loadModelSettings();
     const controller = new AbortController();
     running.set(key, controller);
+    live.set(key, conversation);
     try {
       if (text !== undefined) {
         conversation.items.push({ id: itemId(), kind: 'user', text });
@@ -103,6 +125,7 @@ export function createChatSessions(services: Services, createModel: CreateModel)
       conversation.history = [...history, ...result.messages];
     } finally {
       running.delete(key);
+      live.delete(key);
       conversation.running = false;
       await chatStore.put(conversation);
     }
@@ -131,7 +154,8 @@ export function createChatSessions(services: Services, createModel: CreateModel)
         running.get(key)?.abort();
         return;
       case 'chat.new':
-        running.get(key)?.abort();
+        // Removed only after the stopped turn has stored itself, or it would come back.
+        await stop([key]);
         await chatStore.remove(key);
         return snapshot(null, await load(tabId));
     }
@@ -151,7 +175,7 @@ export function createChatSessions(services: Services, createModel: CreateModel)
     },
     /** The tab closed: its conversations end. */
     async closeTab(tabId: number): Promise<void> {
-      for (const [key, controller] of running) if (key.startsWith(tabPrefix(tabId))) controller.abort();
+      await stop([...running.keys()].filter((key) => key.startsWith(tabPrefix(tabId))));
       await chatStore.removeTab(tabId);
     },
   };

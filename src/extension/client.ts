@@ -94,8 +94,11 @@ export function connectChat(onMessage: (message: ChatServerMessage) => void, onR
   };
 }
 
-/** Asks the browser for access to an origin (needs a click); true when granted. */
-export async function requestOrigin(pattern: string): Promise<boolean> {
-  if (await browser.permissions.contains({ origins: [pattern] })) return true;
+/**
+ * Asks the browser for access to an origin; true when granted. Call it first thing in a
+ * click handler: Firefox refuses a request made after an await, as no longer the user's.
+ * An origin already granted is answered at once, without a prompt.
+ */
+export function requestOrigin(pattern: string): Promise<boolean> {
   return browser.permissions.request({ origins: [pattern] });
 }

@@ -18,6 +18,10 @@ const DYNAMIC = [
   ...['prepare', 'confirm', 'refuse', 'cancel', 'sent', 'failed', 'unknown'].map((k) => `kind_${k}`),
   ...['customer', 'agent', 'internal', 'system'].map((r) => `role_${r}`),
   ...['sent', 'refused', 'failed'].map((s) => `confirm_${s}`),
+  ...['running', 'ok', 'error'].map((s) => `tool_status_${s}`),
+  ...['aborted', 'stream_cut', 'length'].map((c) => `chat_cut_${c}`),
+  ...['demo', 'openai', 'ollama', 'custom'].map((p) => `preset_${p}`),
+  ...['no_page', 'switched_off', 'no_fill', 'no_send'].map((r) => `draft_${r}`),
 ];
 
 describe('UI messages', () => {

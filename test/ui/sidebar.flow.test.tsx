@@ -7,6 +7,7 @@ import { createServices } from '../../src/extension/host';
 import { route, type Sender } from '../../src/extension/router';
 import { App } from '../../src/ui/sidebar/App';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
+import { installChatPort } from '../fakes/chat-port';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { installI18n } from '../fakes/i18n';
 
@@ -18,8 +19,9 @@ const A = 'http://127.0.0.1:4517';
 const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' };
 
 async function startBackground(tabs = createFakeTabs()) {
-  const { services, handlers } = await createServices([fakeHelpdesk], tabs.send);
+  const { services, handlers, chat } = await createServices([fakeHelpdesk], tabs.send);
   fakeBrowser.runtime.onMessage.addListener((message: unknown) => route(message, sidebar, handlers));
+  installChatPort(chat);
   const announce = (tabId: number, ticket: string) => {
     tabs.tabs.set(tabId, { origin: A, ticket });
     return handlers['page.announce'](
@@ -41,7 +43,9 @@ async function until<T>(probe: () => T | null | undefined | false, what: string)
   throw new Error(`timed out waiting for ${what}`);
 }
 const open = () => act(() => render(<App />, root));
+const showTab = (name: string) => [...root.querySelectorAll<HTMLElement>('[role="tab"]')].find((b) => b.textContent === name)!.click();
 async function prepare(body: string) {
+  showTab('Page');
   const tool = await until(() => root.querySelector<HTMLElement>('[data-tool="reply.send"]'), 'the send tool');
   tool.querySelector('textarea')!.value = body;
   tool.querySelector('form')!.requestSubmit();
@@ -73,7 +77,7 @@ describe('the sidebar with the background', () => {
     await until(() => $('confirm-status')?.dataset.state === 'sent', 'sent');
     expect(bg.tabs.delivered.map((d) => d.payload.body)).toEqual([body]);
 
-    [...root.querySelectorAll<HTMLElement>('[role="tab"]')].find((b) => b.textContent === 'Audit')!.click();
+    showTab('Audit');
     const entries = await until(() => root.querySelectorAll('[data-testid="audit-entry"]').length === 3 && root.querySelectorAll('[data-testid="audit-entry"] .kind'), 'audit');
     expect([...entries].map((e) => e.textContent)).toEqual(['Sent', 'Confirmed', 'Prepared']);
   });

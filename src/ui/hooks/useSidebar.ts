@@ -1,7 +1,9 @@
 import { openOptions } from '../../extension/client';
 import { useAudit } from './useAudit';
 import { useBoundTab } from './useBoundTab';
+import { useChat } from './useChat';
 import { useConfirmations } from './useConfirmations';
+import { useDraftActions } from './useDraftActions';
 import { usePageTools } from './usePageTools';
 import { useSaveSite } from './useSaveSite';
 import { useView } from './useView';
@@ -17,7 +19,9 @@ export function useSidebar() {
   const pageKey = `${tabId}|${page?.origin ?? ''}|${page?.ticket?.key ?? ''}`;
   const tools = usePageTools(tabId, pageKey, confirms.open);
   const site = useSaveSite();
-  return { tabId, view, error, audit, confirms, tools, site, openOptions: () => void openOptions() };
+  const chat = useChat(tabId);
+  const drafts = useDraftActions(tabId, view, confirms);
+  return { tabId, view, error, audit, confirms, tools, site, chat, drafts, openOptions: () => void openOptions() };
 }
 
 export type Sidebar = ReturnType<typeof useSidebar>;

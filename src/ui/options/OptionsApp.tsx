@@ -1,10 +1,12 @@
 import { useAudit } from '../hooks/useAudit';
 import { useSites } from '../hooks/useSites';
 import { t } from '../i18n';
+import { ModelSettingsForm } from '../settings/ModelSettingsForm';
 import { AuditList } from '../shared/AuditList';
+import { KnowledgeBase } from './KnowledgeBase';
 import { SitesList } from './SitesList';
 
-/** The settings page: model settings (added separately), per-site switches, the audit log. */
+/** The settings page: the model, the knowledge base, per-site switches, the audit log. */
 export function OptionsApp() {
   const sites = useSites();
   const audit = useAudit();
@@ -15,7 +17,12 @@ export function OptionsApp() {
           <span class="brand">{t('options_title')}</span>
         </div>
       </header>
-      <section id="model-settings" class="model-settings" />
+      <section id="model-settings" class="section model-settings" aria-labelledby="model-title">
+        <h2 id="model-title">{t('settings_title')}</h2>
+        <p class="grade-line">{t('settings_line')}</p>
+        <ModelSettingsForm testIds />
+      </section>
+      <KnowledgeBase />
       <SitesList sites={sites.sites} error={sites.error} onChange={sites.update} />
       <AuditList audit={audit} />
     </div>

@@ -2,15 +2,16 @@ import { useState } from 'preact/hooks';
 import type { PageView } from '../../extension/protocol';
 import { useSidebar } from '../hooks/useSidebar';
 import { t } from '../i18n';
+import { ChatPanel } from '../chat/ChatPanel';
 import { AuditList } from '../shared/AuditList';
 import { PagePanel } from './PagePanel';
 
-type Panel = 'page' | 'audit';
+type Panel = 'chat' | 'page' | 'audit';
 
-/** The sidebar: the bound tab's page actions and confirmations, and the audit log. */
+/** The sidebar: the chat about the bound tab, its page actions and confirmations, and the audit log. */
 export function App() {
   const s = useSidebar();
-  const [panel, setPanel] = useState<Panel>('page');
+  const [panel, setPanel] = useState<Panel>('chat');
   const tab = (id: Panel, label: string) => (
     <button type="button" role="tab" id={`tab-${id}`} aria-selected={panel === id} aria-controls="panel" onClick={() => setPanel(id)}>
       {label}
@@ -20,11 +21,12 @@ export function App() {
     <div class="app">
       <Header page={s.view?.page ?? null} onOptions={s.openOptions} />
       <div class="tabs" role="tablist">
+        {tab('chat', t('tab_chat'))}
         {tab('page', t('tab_page'))}
         {tab('audit', t('tab_audit'))}
       </div>
-      <div id="panel" role="tabpanel" aria-labelledby={`tab-${panel}`} class="panel">
-        {panel === 'page' ? <PagePanel s={s} /> : <AuditList audit={s.audit} />}
+      <div id="panel" role="tabpanel" aria-labelledby={`tab-${panel}`} class={`panel panel-${panel}`}>
+        {panel === 'chat' ? <ChatPanel s={s} /> : panel === 'page' ? <PagePanel s={s} /> : <AuditList audit={s.audit} />}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Sidebar } from '../hooks/useSidebar';
 import { t } from '../i18n';
 import { SiteSwitches } from '../shared/SiteSwitches';
-import { ConfirmCard } from './ConfirmCard';
+import { ConfirmCards } from './ConfirmCards';
 import { PageActions } from './PageActions';
 
 /** The Page tab: open confirmations first, then what can be done on this page. */
@@ -14,16 +14,7 @@ export function PagePanel({ s }: { s: Sidebar }) {
   }
   return (
     <>
-      {confirms.cards.map((card) => (
-        <ConfirmCard
-          key={card.id}
-          card={card}
-          onAccept={(digest) => confirms.accept(card.id, digest)}
-          onCancel={() => confirms.cancel(card.id)}
-          onCheck={() => confirms.check(card.id)}
-          onClose={() => confirms.close(card.id)}
-        />
-      ))}
+      <ConfirmCards cards={confirms.cards} confirms={confirms} />
       {error && <p class="notice error" role="alert">{error}</p>}
       {view.page ? <PageActions tools={view.tools} site={view.site} runs={tools.runs} onRun={tools.run} /> : <Empty />}
       {view.page && view.site && (

@@ -1,0 +1,70 @@
+import { useState } from 'preact/hooks';
+import type { ModelLabel } from '../../extension/protocol';
+import type { Sidebar } from '../hooks/useSidebar';
+import { t } from '../i18n';
+import { ModelSettingsForm } from '../settings/ModelSettingsForm';
+import { ConfirmCards } from '../sidebar/ConfirmCards';
+import { ChatInput } from './ChatInput';
+import { DraftCard } from './DraftCard';
+import { MessageList } from './MessageList';
+
+/** The Chat tab: which model answers, the conversation with its drafts, and the message box. */
+export function ChatPanel({ s }: { s: Sidebar }) {
+  const { chat, drafts, confirms } = s;
+  const [settings, setSettings] = useState(false);
+  const mine = (callId: string) => confirms.cards.filter((c) => drafts.owner[c.id] === callId);
+  // Cards opened elsewhere (the Page tab) or before the sidebar was reopened.
+  const loose = confirms.cards.filter((c) => drafts.owner[c.id] === undefined);
+
+  return (
+    <div class="chat">
+      <ModelBar model={chat.model} settings={settings} onSettings={() => setSettings(!settings)} onNew={chat.newChat} />
+      {settings && (
+        <div class="chat-settings">
+          <ModelSettingsForm onSaved={chat.reopen} />
+        </div>
+      )}
+      <MessageList
+        items={chat.items}
+        running={chat.running}
+        before={loose.length ? <ConfirmCards cards={loose} confirms={confirms} /> : null}
+        renderDraft={(item) => (
+          <>
+            <DraftCard draft={item} blocked={drafts.blocked} onRun={(tool, body) => drafts.run(item.callId, tool, body)} />
+            <ConfirmCards cards={mine(item.callId)} confirms={confirms} />
+          </>
+        )}
+        onRetry={chat.retry}
+        onSettings={() => setSettings(true)}
+      />
+      {chat.error && <p class="notice error" role="alert">{chat.error}</p>}
+      <ChatInput running={chat.running} onSend={chat.send} onStop={chat.stop} />
+    </div>
+  );
+}
+
+interface BarProps {
+  model: ModelLabel | null;
+  settings: boolean;
+  onSettings(): void;
+  onNew(): void;
+}
+
+function ModelBar({ model, settings, onSettings, onNew }: BarProps) {
+  return (
+    <div class="chat-bar">
+      <span class="model-name" title={`${t('chat_model')}: ${model?.name ?? ''}`}>{model?.name || '…'}</span>
+      {model?.demo && (
+        <span class="badge badge-demo" data-testid="demo-badge" title={t('chat_demo_hint')}>
+          {t('chat_demo')}
+        </span>
+      )}
+      <button type="button" class="icon-btn" aria-expanded={settings} aria-label={t('chat_model_settings')} title={t('chat_model_settings')} onClick={onSettings}>
+        ⚙
+      </button>
+      <button type="button" class="btn btn-quiet btn-small" data-testid="chat-new" onClick={onNew}>
+        {t('chat_new')}
+      </button>
+    </div>
+  );
+}

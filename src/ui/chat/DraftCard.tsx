@@ -1,0 +1,81 @@
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { ToolResult } from '../../core';
+import type { ChatItem } from '../../extension/chat-items';
+import type { DraftTool } from '../hooks/useDraftActions';
+import { t } from '../i18n';
+
+type DraftItem = Extract<ChatItem, { kind: 'draft' }>;
+
+const MAX_HEIGHT = 360;
+
+interface Props {
+  draft: DraftItem;
+  /** Why the page does not offer the tool (a message key), or null. */
+  blocked(tool: DraftTool): string | null;
+  onRun(tool: DraftTool, body: string): Promise<ToolResult>;
+}
+
+/**
+ * A reply the assistant proposed, for the person to edit. Both buttons take the text as it
+ * is in the box at the moment of the click: what goes to the confirm step is what was seen.
+ */
+export function DraftCard({ draft, blocked, onRun }: Props) {
+  const [body, setBody] = useState(draft.body);
+  const box = useRef<HTMLTextAreaElement>(null);
+  // The whole draft in view, up to a limit; longer ones scroll in the box.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight + 2, MAX_HEIGHT)}px`;
+  }, [body]);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const fill = blocked('reply.fill');
+  const send = blocked('reply.send');
+  const reasons = [...new Set([fill, send])].filter((r): r is string => r !== null);
+
+  const run = async (tool: DraftTool) => {
+    setBusy(true);
+    setStatus(null);
+    // The box itself, not the last input event: exactly the text on screen.
+    const result = await onRun(tool, box.current?.value ?? body);
+    setBusy(false);
+    if (!result.ok) setStatus({ ok: false, text: result.error ?? t('result_failed') });
+    else if (tool === 'reply.fill') setStatus({ ok: true, text: t('draft_inserted') });
+  };
+  const empty = !body.trim();
+
+  return (
+    <section class="draft" data-testid="draft-card" aria-label={t('draft_title')}>
+      <div class="draft-head">
+        <strong>{t('draft_title')}</strong>
+        {body !== draft.body && (
+          <button type="button" class="link" onClick={() => setBody(draft.body)}>
+            {t('draft_reset')}
+          </button>
+        )}
+      </div>
+      {draft.subject && <p class="draft-subject">{draft.subject}</p>}
+      <textarea ref={box} data-testid="draft-body" rows={4} value={body} aria-label={t('draft_body')} onInput={(e) => setBody(e.currentTarget.value)} />
+      <div class="actions">
+        <button type="button" class="btn btn-write" data-testid="draft-insert" disabled={busy || empty || !!fill} title={fill ? t(fill) : undefined} onClick={() => run('reply.fill')}>
+          {t('draft_insert')}
+        </button>
+        <button type="button" class="btn btn-send" data-testid="draft-send" disabled={busy || empty || !!send} title={send ? t(send) : undefined} onClick={() => run('reply.send')}>
+          {t('draft_send')}
+        </button>
+      </div>
+      {reasons.map((r) => (
+        <p key={r} class="muted small">
+          {t(r)}
+        </p>
+      ))}
+      {status && (
+        <p class={status.ok ? 'ok small' : 'error small'} role="status">
+          {status.text}
+        </p>
+      )}
+    </section>
+  );
+}

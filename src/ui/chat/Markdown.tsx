@@ -1,0 +1,122 @@
+import { Lexer, type Token, type Tokens } from 'marked';
+import type { ComponentChildren } from 'preact';
+import { useMemo } from 'preact/hooks';
+
+/**
+ * Model output as markdown, safely. `marked` only splits the text into tokens; each token
+ * becomes a Preact element here, so nothing is ever parsed as HTML: raw HTML shows as text,
+ * images are never loaded (they become links), and only http(s) and mailto links are links.
+ */
+export function Markdown({ text }: { text: string }) {
+  const children = useMemo(() => blocks(Lexer.lex(text)), [text]);
+  return <div class="md">{children}</div>;
+}
+
+/** The URL to link to, or null when it is not an absolute http:, https: or mailto: URL. */
+export function safeHref(href: string): string | null {
+  try {
+    const url = new URL(href);
+    return /^(https?|mailto):$/.test(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: '\u00a0' };
+// The lexer leaves entities for an HTML renderer to decode; text nodes would show them raw.
+const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name]!);
+
+const blocks = (tokens: Token[]): ComponentChildren[] => tokens.map(block);
+
+function block(token: Token): ComponentChildren {
+  const t = token as Tokens.Generic;
+  switch (token.type) {
+    case 'space':
+    case 'def':
+      return null;
+    case 'paragraph':
+      return <p>{inline(t.tokens)}</p>;
+    case 'heading': {
+      const H = `h${Math.min(6, t.depth + 2)}` as 'h3';
+      return <H class="md-h">{inline(t.tokens)}</H>;
+    }
+    case 'code':
+      return <pre class="md-code"><code>{t.text}</code></pre>;
+    case 'blockquote':
+      return <blockquote>{blocks(t.tokens ?? [])}</blockquote>;
+    case 'list':
+      return list(token as Tokens.List);
+    case 'hr':
+      return <hr />;
+    case 'table':
+      return table(token as Tokens.Table);
+    case 'text':
+      // A tight list item's text: its inline tokens, when the lexer gave them.
+      return t.tokens ? inline(t.tokens) : decode(t.text);
+    default:
+      // html and anything unknown: the source, as text.
+      return <p class="text">{token.raw.trimEnd()}</p>;
+  }
+}
+
+function list(l: Tokens.List): ComponentChildren {
+  const items = l.items.map((item) => (
+    <li>
+      {item.task && (item.checked ? '☑ ' : '☐ ')}
+      {blocks(item.tokens.filter((t) => t.type !== 'checkbox'))}
+    </li>
+  ));
+  return l.ordered ? <ol start={l.start === '' ? undefined : l.start}>{items}</ol> : <ul>{items}</ul>;
+}
+
+function table(tb: Tokens.Table): ComponentChildren {
+  const row = (cells: Tokens.TableCell[], Cell: 'th' | 'td') => <tr>{cells.map((c) => <Cell>{inline(c.tokens)}</Cell>)}</tr>;
+  return (
+    <div class="md-table">
+      <table>
+        <thead>{row(tb.header, 'th')}</thead>
+        <tbody>{tb.rows.map((r) => row(r, 'td'))}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function inline(tokens: Token[] = []): ComponentChildren[] {
+  return tokens.map((token) => {
+    const t = token as Tokens.Generic;
+    switch (token.type) {
+      case 'text':
+        return t.tokens ? inline(t.tokens) : decode(t.text);
+      case 'escape':
+        return t.text;
+      case 'strong':
+        return <strong>{inline(t.tokens)}</strong>;
+      case 'em':
+        return <em>{inline(t.tokens)}</em>;
+      case 'del':
+        return <del>{inline(t.tokens)}</del>;
+      case 'codespan':
+        return <code>{t.text}</code>;
+      case 'br':
+        return <br />;
+      case 'link':
+        return link(t.href, inline(t.tokens));
+      case 'image':
+        // Never loaded: an image would tell its server who read the message, and when.
+        return link(t.href, `[${t.text || t.href}]`);
+      default:
+        // Inline HTML (`<img …>`, `<script>`) and anything unknown: the source, as text.
+        return token.raw;
+    }
+  });
+}
+
+function link(href: string, children: ComponentChildren): ComponentChildren {
+  const url = safeHref(href);
+  if (!url) return children;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" title={url}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,97 @@
+import type { VNode } from 'preact';
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import type { ChatItem } from '../../extension/chat-items';
+import { t } from '../i18n';
+import { Markdown } from './Markdown';
+import { ToolCall } from './ToolTrace';
+
+type Of<K extends ChatItem['kind']> = Extract<ChatItem, { kind: K }>;
+
+interface Props {
+  items: ChatItem[];
+  running: boolean;
+  /** A draft card, with whatever belongs under it (its confirm card). */
+  renderDraft(item: Of<'draft'>): VNode;
+  /** Loose confirm cards of this tab, shown first. */
+  before?: VNode | null;
+  onRetry(): void;
+  onSettings(): void;
+}
+
+/** Model errors that settings fix: a wrong key, URL, model name or request. */
+const SETTINGS_KINDS = new Set(['auth', 'not_found', 'permission', 'bad_request']);
+
+/** The conversation, kept scrolled to the newest line while the reader is there. */
+export function MessageList({ items, running, renderDraft, before, onRetry, onSettings }: Props) {
+  const log = useRef<HTMLDivElement>(null);
+  const atEnd = useRef(true);
+  useLayoutEffect(() => {
+    if (atEnd.current && log.current) log.current.scrollTop = log.current.scrollHeight;
+  });
+  const onScroll = () => {
+    const el = log.current!;
+    atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+  };
+
+  const last = items.at(-1);
+  // Actions belong to the end of the conversation: an old error's Retry would mislead.
+  const idle = (item: ChatItem) => item === last && !running;
+  const thinking = running && !(last?.kind === 'assistant' && last.streaming);
+
+  return (
+    <div class="chat-log" ref={log} onScroll={onScroll} role="log" aria-live="polite">
+      {before}
+      {items.length === 0 && <p class="muted chat-empty">{t('chat_empty')}</p>}
+      {items.map((item, i) => {
+        // Keyed by position (the list only grows) and call id: a snapshot keeps an edited draft.
+        const key = `${i}:${'callId' in item ? item.callId : ''}`;
+        switch (item.kind) {
+          case 'user':
+            return <div key={key} class="msg msg-user text" data-testid="user-message">{item.text}</div>;
+          case 'assistant':
+            return <Assistant key={key} item={item} onRetry={idle(item) ? onRetry : null} />;
+          case 'tool':
+            return <ToolCall key={key} item={item} />;
+          case 'draft':
+            return <div key={key}>{renderDraft(item)}</div>;
+          case 'error':
+            return <ChatError key={key} item={item} onRetry={idle(item) ? onRetry : null} onSettings={idle(item) ? onSettings : null} />;
+          case 'notice':
+            return <p key={key} class="chat-notice" role="note">{item.text} {t('chat_step_limit_hint')}</p>;
+        }
+      })}
+      {thinking && <p class="muted chat-thinking">{t('chat_thinking')}</p>}
+    </div>
+  );
+}
+
+function Assistant({ item, onRetry }: { item: Of<'assistant'>; onRetry: (() => void) | null }) {
+  return (
+    <div class="msg msg-assistant" data-testid="assistant-message" aria-busy={item.streaming === true} data-cut={item.cut}>
+      <Markdown text={item.text} />
+      {item.cut && (
+        <p class={`cut cut-${item.cut}`}>
+          {t(`chat_cut_${item.cut}`)}
+          {item.cut === 'stream_cut' && onRetry && (
+            <button type="button" class="link" onClick={onRetry}>{t('chat_retry')}</button>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ChatError({ item, onRetry, onSettings }: { item: Of<'error'>; onRetry: (() => void) | null; onSettings: (() => void) | null }) {
+  const retry = item.retryable || item.errorKind === 'interrupted';
+  return (
+    <div class="chat-error" data-testid="chat-error" data-kind={item.errorKind} role="alert">
+      <p>{item.message}</p>
+      <div class="actions">
+        {retry && onRetry && <button type="button" class="btn" onClick={onRetry}>{t('chat_retry')}</button>}
+        {SETTINGS_KINDS.has(item.errorKind) && onSettings && (
+          <button type="button" class="btn" onClick={onSettings}>{t('chat_open_settings')}</button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { connectChat, onBroadcast } from '../../extension/client';
+import type { ChatClientMessage } from '../../extension/protocol';
+import { chatReducer, EMPTY_CHAT, type ChatState } from '../chat-state';
+
+export interface Chat extends ChatState {
+  send(text: string): void;
+  stop(): void;
+  retry(): void;
+  newChat(): void;
+  /** Asks for a fresh snapshot (e.g. after the model settings changed). */
+  reopen(): void;
+}
+
+/**
+ * The conversation of the bound tab and its ticket, over the chat port. It is opened again
+ * when the tab changes, when the background says the tab's page changed (another ticket
+ * is another conversation), and after the port reconnects to a restarted worker.
+ */
+export function useChat(tabId: number | null | undefined): Chat {
+  const [state, setState] = useState<ChatState>(EMPTY_CHAT);
+  const tab = useRef(tabId);
+  const port = useRef<ReturnType<typeof connectChat> | null>(null);
+
+  const post = (make: (tabId: number) => ChatClientMessage) => {
+    const id = tab.current;
+    if (typeof id === 'number') port.current?.send(make(id));
+  };
+  const open = () => post((id) => ({ type: 'chat.open', tabId: id }));
+
+  useEffect(() => {
+    const chat = connectChat((m) => setState((s) => chatReducer(s, m, tab.current)), open);
+    port.current = chat;
+    const off = onBroadcast((m) => m.type === 'view.changed' && m.tabId !== null && m.tabId === tab.current && open());
+    return () => {
+      off();
+      chat.close();
+      port.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    tab.current = tabId;
+    setState(EMPTY_CHAT);
+    open();
+  }, [tabId]);
+
+  return {
+    ...state,
+    send(text) {
+      if (state.running || !text.trim() || typeof tab.current !== 'number') return;
+      // Running at once: the background's snapshot follows, and a second Enter must not send twice.
+      setState((s) => ({ ...s, running: true, error: null }));
+      post((id) => ({ type: 'chat.send', tabId: id, text }));
+    },
+    stop() {
+      // Also a way out should the background never answer; its next event says the truth.
+      setState((s) => ({ ...s, running: false }));
+      post((id) => ({ type: 'chat.stop', tabId: id }));
+    },
+    retry: () => post((id) => ({ type: 'chat.retry', tabId: id })),
+    newChat: () => post((id) => ({ type: 'chat.new', tabId: id })),
+    reopen: open,
+  };
+}

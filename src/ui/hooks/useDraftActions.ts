@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { ToolResult } from '../../core';
+import { RequestError, request } from '../../extension/client';
+import type { ViewState } from '../../extension/protocol';
+import { errorText } from '../format';
+import type { Confirmations } from './useConfirmations';
+
+export type DraftTool = 'reply.fill' | 'reply.send';
+
+export interface DraftActions {
+  /** Why the bound page does not offer a draft's tool (a message key), or null when it does. */
+  blocked(tool: DraftTool): string | null;
+  /** Runs the tool with the text the person sees; a prepared send opens its confirm card. */
+  run(callId: string, tool: DraftTool, body: string): Promise<ToolResult>;
+  /** The draft (its call id) whose Send… opened each confirmation. */
+  owner: Record<string, string>;
+}
+
+/** The buttons of the draft cards: human clicks, never the model's. */
+export function useDraftActions(tabId: number | null | undefined, view: ViewState | null, confirms: Confirmations): DraftActions {
+  const [owner, setOwner] = useState<Record<string, string>>({});
+  useEffect(() => setOwner({}), [tabId]);
+
+  const blocked = (tool: DraftTool) => {
+    if (!view?.page) return 'draft_no_page';
+    if (view.tools.some((x) => x.name === tool)) return null;
+    const off = tool === 'reply.fill' ? view.site?.write === false : view.site?.send === false;
+    return off ? 'draft_switched_off' : tool === 'reply.fill' ? 'draft_no_fill' : 'draft_no_send';
+  };
+
+  const run = async (callId: string, tool: DraftTool, body: string): Promise<ToolResult> => {
+    if (tabId === null || tabId === undefined) return { ok: false, code: 'no_tab', error: 'No tab.' };
+    let result: ToolResult;
+    try {
+      result = await request('tool.invoke', { tabId, tool, input: { body } });
+    } catch (e) {
+      result = { ok: false, code: e instanceof RequestError ? e.code : 'internal', error: errorText(e) };
+    }
+    const id = result.ok ? result.confirmation?.id : undefined;
+    if (id) {
+      setOwner((o) => ({ ...o, [id]: callId }));
+      confirms.open(tool, result);
+    }
+    return result;
+  };
+
+  return { blocked, run, owner };
+}

@@ -1,0 +1,144 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { ModelError } from '../../src/core';
+import { createServices } from '../../src/extension/host';
+import { route, type Sender } from '../../src/extension/router';
+import { App } from '../../src/ui/sidebar/App';
+import { installChatPort } from '../fakes/chat-port';
+import { fakeHelpdesk } from '../fakes/fake-adapter';
+import { createFakeTabs } from '../fakes/fake-tabs';
+import { installI18n } from '../fakes/i18n';
+import { answer, calls, ScriptedModel, type ScriptEntry } from '../fakes/scripted-model';
+
+/** The chat tab against the real background: router, chat sessions, registry; a scripted model and fake tabs. */
+const A = 'http://127.0.0.1:4517';
+const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' };
+const PROPOSED = 'Hi Ada,\n\nYour refund is on its way.\n\nBest regards,';
+const DRAFTING: ScriptEntry[] = [
+  calls(['c1', 'ticket__read'], ['c2', 'reply__propose', { body: PROPOSED, subject: 'Re: Refund' }]),
+  answer('Ada wants a **refund**. The draft is below.'),
+];
+
+async function start(script: ScriptEntry[], site = { write: true, send: true }) {
+  const tabs = createFakeTabs();
+  const model = new ScriptedModel(script);
+  const { handlers, chat } = await createServices([fakeHelpdesk], tabs.send, () => model);
+  fakeBrowser.runtime.onMessage.addListener((message: unknown) => route(message, sidebar, handlers));
+  installChatPort(chat);
+  tabs.tabs.set(1, { origin: A, ticket: '#7' });
+  await handlers['page.announce'](
+    { type: 'page.announce', adapterId: 'fake-helpdesk', url: `${A}/tickets/7`, ticket: { key: '7', label: '#7' } },
+    tabs.senderOf(1),
+  );
+  if (!site.write || !site.send) await handlers['sites.set']({ type: 'sites.set', origin: A, ...site }, sidebar);
+  await act(() => render(<App />, root));
+  return { tabs, model };
+}
+
+let root: HTMLElement;
+const $ = <T extends HTMLElement = HTMLElement>(testId: string) => root.querySelector<T>(`[data-testid="${testId}"]`);
+async function until<T>(probe: () => T | null | undefined | false, what: string): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = probe();
+    if (value) return value;
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+function type(el: HTMLTextAreaElement, text: string) {
+  el.value = text;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}
+async function ask(text: string) {
+  const input = await until(() => $<HTMLTextAreaElement>('chat-input'), 'the chat input');
+  type(input, text);
+  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  installI18n();
+  history.replaceState(null, '', '/sidepanel.html?tab=1');
+  root = document.createElement('div');
+  document.body.append(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+describe('the chat with the background', () => {
+  it('opens on the chat with the input focused, streams the answer, traces tools and shows the draft', async () => {
+    await start(DRAFTING);
+    await until(() => document.activeElement === $('chat-input'), 'focus in the chat input');
+    await ask('what does the customer want? draft a reply');
+    await until(() => $('assistant-message')?.querySelector('strong'), 'the answer');
+    expect($('user-message')!.textContent).toBe('what does the customer want? draft a reply');
+    const trace = [...root.querySelectorAll<HTMLElement>('[data-testid="tool-call"]')].map((e) => [e.dataset.tool, e.dataset.status]);
+    expect(trace).toEqual([['ticket.read', 'ok'], ['reply.propose', 'ok']]);
+    expect($<HTMLTextAreaElement>('draft-body')!.value).toBe(PROPOSED);
+    expect($('draft-card')!.textContent).toContain('Re: Refund');
+    expect($('chat-stop')).toBeNull();
+  });
+
+  it('sends the edited draft through the confirm card, and exactly that text is delivered', async () => {
+    const { tabs } = await start(DRAFTING);
+    await ask('draft a reply');
+    const body = await until(() => $<HTMLTextAreaElement>('draft-body'), 'the draft');
+    const edited = `${PROPOSED}\nAlan from Support`;
+    type(body, edited);
+    $('draft-send')!.click();
+    const card = await until(() => $('confirm-card'), 'the confirm card');
+    expect($('confirm-body')!.textContent).toBe(edited);
+    // The card is where the draft is, in the chat.
+    expect(card.previousElementSibling?.getAttribute('data-testid')).toBe('draft-card');
+    expect(tabs.calls.filter((c) => c.call.type === 'page.run').map((c) => c.call)).toContainEqual({ type: 'page.run', tool: 'reply.send', input: { body: edited }, ticketKey: '7' });
+    $('confirm-accept')!.click();
+    await until(() => $('confirm-status')?.dataset.state === 'sent', 'sent');
+    expect(tabs.delivered.map((d) => d.payload.body)).toEqual([edited]);
+  });
+
+  it('inserts the edited draft into the reply box', async () => {
+    const { tabs } = await start(DRAFTING);
+    await ask('draft a reply');
+    type(await until(() => $<HTMLTextAreaElement>('draft-body'), 'the draft'), 'Short and sweet.');
+    $('draft-insert')!.click();
+    await until(() => $('draft-card')!.textContent?.includes('Inserted into the reply box'), 'inserted');
+    expect(tabs.calls.at(-1)!.call).toEqual({ type: 'page.run', tool: 'reply.fill', input: { body: 'Short and sweet.' }, ticketKey: '7' });
+  });
+
+  it('disables Send… with the reason when the site does not allow sending', async () => {
+    await start(DRAFTING, { write: true, send: false });
+    await ask('draft a reply');
+    await until(() => $('draft-card'), 'the draft');
+    expect($<HTMLButtonElement>('draft-send')!.disabled).toBe(true);
+    expect($<HTMLButtonElement>('draft-insert')!.disabled).toBe(false);
+    expect($('draft-card')!.textContent).toContain('Switched off for this site');
+  });
+
+  it('offers the settings for a refused key, and Retry when the model could not be reached', async () => {
+    await start([new ModelError('auth', 'The model provider refused the API key (401).'), new ModelError('unreachable', 'Could not reach the model.'), answer('Back.')]);
+    await ask('hi');
+    const error = await until(() => $('chat-error')?.querySelector('button') && $('chat-error'), 'the error');
+    expect(error.dataset.kind).toBe('auth');
+    [...error.querySelectorAll('button')].find((b) => b.textContent === 'Open settings')!.click();
+    await until(() => root.querySelector('.chat-settings select'), 'the settings form');
+    await ask('again');
+    const retry = await until(() => [...root.querySelectorAll<HTMLElement>('[data-testid="chat-error"] button')].find((b) => b.textContent === 'Retry'), 'Retry');
+    retry.click();
+    await until(() => $('assistant-message')?.textContent === 'Back.', 'the retried answer');
+  });
+
+  it('labels the offline demo model, and starts over on New chat', async () => {
+    await start([answer('Hello.')]);
+    await until(() => root.textContent?.includes('Offline demo model'), 'the demo badge');
+    expect(root.querySelector('.model-name')!.textContent).toBe('deskmate-demo');
+    await ask('hi');
+    await until(() => $('assistant-message'), 'the answer');
+    $('chat-new')!.click();
+    await until(() => !$('user-message'), 'an empty chat');
+  });
+});

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Markdown, safeHref } from '../../src/ui/chat/Markdown';
+
+let root: HTMLElement;
+const show = (text: string) => act(() => render(<Markdown text={text} />, root));
+
+beforeEach(() => {
+  root = document.createElement('div');
+  document.body.append(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+const HOSTILE = [
+  'Hello <img src=x onerror=alert(1)> there.',
+  '',
+  '<script>alert(2)</script>',
+  '',
+  '<iframe src="https://evil.example"></iframe>',
+  '',
+  '![pixel](https://tracker.example/p.png) [click](javascript:alert(1)) [ok](https://example.com)',
+].join('\n');
+
+describe('Markdown', () => {
+  it('creates no img, script or iframe element, and shows raw HTML as text', async () => {
+    await show(HOSTILE);
+    expect(root.querySelector('img, script, iframe, object, embed, svg, style')).toBeNull();
+    const text = root.textContent!;
+    expect(text).toContain('<img src=x onerror=alert(1)>');
+    expect(text).toContain('<script>alert(2)</script>');
+    expect(text).toContain('<iframe src="https://evil.example"></iframe>');
+    expect([...root.querySelectorAll('*')].some((e) => [...e.attributes].some((a) => a.name.startsWith('on')))).toBe(false);
+  });
+
+  it('links only http(s) and mailto URLs, in a new tab without an opener', async () => {
+    await show(HOSTILE);
+    const links = [...root.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://tracker.example/p.png', 'https://example.com/']);
+    const ok = links.find((a) => a.textContent === 'ok')!;
+    expect(ok.getAttribute('target')).toBe('_blank');
+    expect(ok.getAttribute('rel')).toContain('noopener');
+    // The javascript: link is its text, and the image only a link to click.
+    expect(root.textContent).toContain('click');
+    expect(links.some((a) => a.getAttribute('href')?.startsWith('javascript'))).toBe(false);
+    expect(links[0]!.textContent).toBe('[pixel]');
+  });
+
+  it('accepts only absolute http, https and mailto URLs', () => {
+    expect(safeHref('mailto:ada@example.com')).toBe('mailto:ada@example.com');
+    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<b>x', 'vbscript:x', '/relative', 'file:///etc/passwd', 'chrome://settings']) {
+      expect(safeHref(bad), bad).toBeNull();
+    }
+  });
+
+  it('renders emphasis, code, lists, headings, quotes and line breaks as elements', async () => {
+    await show('# Title\n\nSome *soft* and **strong** text with `code`,  \nbroken line.\n\n- one\n- two\n\n1. first\n2. second\n\n> quoted\n\n```\nconst a = 1 < 2;\n```');
+    expect(root.querySelector('h3')!.textContent).toBe('Title');
+    expect(root.querySelector('em')!.textContent).toBe('soft');
+    expect(root.querySelector('strong')!.textContent).toBe('strong');
+    expect(root.querySelector('p code')!.textContent).toBe('code');
+    expect(root.querySelector('br')).not.toBeNull();
+    expect([...root.querySelectorAll('ul > li')].map((li) => li.textContent)).toEqual(['one', 'two']);
+    expect([...root.querySelectorAll('ol > li')].map((li) => li.textContent)).toEqual(['first', 'second']);
+    expect(root.querySelector('blockquote')!.textContent).toBe('quoted');
+    expect(root.querySelector('pre code')!.textContent).toBe('const a = 1 < 2;');
+  });
+
+  it('shows entities as the characters they stand for, as text', async () => {
+    await show('Tom &amp; Jerry &lt;b&gt;');
+    expect(root.textContent).toBe('Tom & Jerry <b>');
+    expect(root.querySelector('b')).toBeNull();
+  });
+
+  it('renders again as a streamed message grows', async () => {
+    await show('Partial **bo');
+    expect(root.querySelector('strong')).toBeNull();
+    await show('Partial **bold**');
+    expect(root.querySelector('strong')!.textContent).toBe('bold');
+  });
+});

@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { createServices } from '../../src/extension/host';
+import { loadModelSettings } from '../../src/extension/model-settings';
+import { route, type Sender } from '../../src/extension/router';
+import { permissionFor } from '../../src/ui/hooks/useModelSettings';
+import { ModelSettingsForm } from '../../src/ui/settings/ModelSettingsForm';
+import { installI18n } from '../fakes/i18n';
+
+const options: Sender = { kind: 'extension', url: 'chrome-extension://x/options.html' };
+let root: HTMLElement;
+/** What happened, in order: requests to the background and permission prompts. */
+let log: string[];
+let grant: boolean;
+
+const $ = <T extends HTMLElement = HTMLElement>(testId: string) => root.querySelector<T>(`[data-testid="settings-${testId}"]`)!;
+const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
+async function open() {
+  const { handlers } = await createServices([]);
+  fakeBrowser.runtime.onMessage.addListener((message: unknown) => {
+    log.push((message as { type: string }).type);
+    return route(message, options, handlers);
+  });
+  await act(() => render(<ModelSettingsForm testIds />, root));
+  await settle();
+}
+function type(input: HTMLInputElement, value: string) {
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  installI18n();
+  log = [];
+  grant = false;
+  fakeBrowser.permissions.contains = (async () => false) as typeof fakeBrowser.permissions.contains;
+  fakeBrowser.permissions.request = (async (p: { origins?: string[] }) => {
+    log.push(`permission ${p.origins?.join(' ')}`);
+    return grant;
+  }) as typeof fakeBrowser.permissions.request;
+  root = document.createElement('div');
+  document.body.append(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+describe('ModelSettingsForm', () => {
+  it('loads the settings: the offline demo by default', async () => {
+    await open();
+    expect($<HTMLInputElement>('base-url').value).toBe('http://127.0.0.1:4518/v1');
+    expect($<HTMLInputElement>('model').value).toBe('deskmate-demo');
+    expect($<HTMLInputElement>('api-key').type).toBe('password');
+  });
+
+  it('asks for the origin before saving a remote URL, and saves nothing when refused', async () => {
+    await open();
+    type($('base-url'), 'https://api.example.com/v1');
+    $('save').click();
+    await settle();
+    expect(log).toEqual(['model.get', 'permission https://api.example.com/*']);
+    expect($('status').textContent).toContain('needs your permission');
+    expect((await loadModelSettings()).baseURL).toBe('http://127.0.0.1:4518/v1');
+  });
+
+  it('saves once the origin is granted', async () => {
+    grant = true;
+    await open();
+    type($('base-url'), 'https://api.example.com/v1');
+    type($('api-key'), 'sk-test');
+    $('save').click();
+    await settle();
+    expect(log).toEqual(['model.get', 'permission https://api.example.com/*', 'model.set']);
+    expect($('status').textContent).toBe('Saved.');
+    expect(await loadModelSettings()).toMatchObject({ baseURL: 'https://api.example.com/v1', apiKey: 'sk-test' });
+  });
+
+  it('saves a loopback URL without asking: it is granted at install', async () => {
+    await open();
+    const preset = root.querySelector('select')!;
+    preset.value = 'ollama';
+    preset.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    expect($<HTMLInputElement>('base-url').value).toBe('http://localhost:11434/v1');
+    $('save').click();
+    await settle();
+    expect(log).toEqual(['model.get', 'model.set']);
+    expect((await loadModelSettings()).preset).toBe('ollama');
+  });
+
+  it('needs a permission for any origin but http loopback', () => {
+    expect(permissionFor('http://127.0.0.1:4518/v1')).toBeNull();
+    expect(permissionFor('http://localhost:11434/v1')).toBeNull();
+    expect(permissionFor('https://localhost/v1')).toBe('https://localhost/*');
+    expect(permissionFor('http://127.0.0.1.example.com/v1')).toBe('http://127.0.0.1.example.com/*');
+    expect(permissionFor('not a url')).toBeNull();
+  });
+});

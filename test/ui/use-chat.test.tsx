@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import type { AgentEvent } from '../../src/core';
+import { applyAgentEvent, type ChatItem } from '../../src/extension/chat-items';
+import { chatStore } from '../../src/extension/chat-store';
+import { createServices } from '../../src/extension/host';
+import { useChat, type Chat } from '../../src/ui/hooks/useChat';
+import { installChatPort } from '../fakes/chat-port';
+import { fakeHelpdesk } from '../fakes/fake-adapter';
+import { createFakeTabs } from '../fakes/fake-tabs';
+import { answer, calls, ScriptedModel, text } from '../fakes/scripted-model';
+
+let root: HTMLElement;
+let chat: Chat;
+function Probe({ tabId }: { tabId: number }) {
+  chat = useChat(tabId);
+  return null;
+}
+const mount = (tabId = 1) => act(() => render(<Probe tabId={tabId} />, root));
+const settle = (ms = 20) => act(() => new Promise((r) => setTimeout(r, ms)));
+/** Items without their ids: each side numbers the items it creates itself. */
+const shape = (items: ChatItem[]) => items.map(({ id: _id, ...rest }) => rest);
+
+const MODEL = { name: 'deskmate-demo', demo: true };
+const delta = (text: string): AgentEvent => ({ type: 'text_delta', step: 1, delta: text });
+const done: AgentEvent = { type: 'done', reason: 'stop', steps: 1, usage: { promptTokens: 0, completionTokens: 0 } };
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  root = document.createElement('div');
+  document.body.append(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+describe('useChat', () => {
+  it('applies the events of its own conversation and ignores those of another', async () => {
+    const port = installChatPort();
+    await mount();
+    expect(port.sent).toEqual([{ type: 'chat.open', tabId: 1 }]);
+    const items: ChatItem[] = [{ id: 'u1', kind: 'user', text: 'hi' }];
+    port.emit({ type: 'chat.snapshot', tabId: 1, key: 'chat:1:7', items, running: true, model: MODEL });
+    port.emit({ type: 'chat.event', key: 'chat:1:8', event: delta('other ticket'), sentAt: 0 });
+    await settle();
+    expect(chat.items).toEqual(items);
+    expect(chat.model).toEqual(MODEL);
+
+    port.emit({ type: 'chat.event', key: 'chat:1:7', event: delta('Hel'), sentAt: 0 });
+    port.emit({ type: 'chat.event', key: 'chat:1:7', event: delta('lo'), sentAt: 0 });
+    await settle();
+    expect(shape(chat.items)).toEqual(shape(applyAgentEvent(applyAgentEvent(items, delta('Hel')), delta('lo'))));
+    expect(chat.running).toBe(true);
+
+    port.emit({ type: 'chat.event', key: 'chat:1:7', event: done, sentAt: 0 });
+    await settle();
+    expect(chat.running).toBe(false);
+    expect(chat.items.at(-1)).toMatchObject({ kind: 'assistant', text: 'Hello' });
+  });
+
+  it('ignores a snapshot of another tab, and opens the conversation again when the page changes', async () => {
+    const port = installChatPort();
+    await mount();
+    port.emit({ type: 'chat.snapshot', tabId: 2, key: 'chat:2:-', items: [{ id: 'x', kind: 'user', text: 'not here' }], running: false, model: MODEL });
+    await settle();
+    expect(chat.items).toEqual([]);
+    await act(() => fakeBrowser.runtime.sendMessage({ type: 'view.changed', tabId: 1 }));
+    await act(() => fakeBrowser.runtime.sendMessage({ type: 'view.changed', tabId: 2 }));
+    expect(port.sent.filter((m) => m.type === 'chat.open')).toEqual([
+      { type: 'chat.open', tabId: 1 },
+      { type: 'chat.open', tabId: 1 },
+    ]);
+  });
+
+  it('holds the same items as the background after a real turn', async () => {
+    const tabs = createFakeTabs();
+    const model = new ScriptedModel([
+      calls(['c1', 'ticket__read'], ['c2', 'reply__propose', { body: 'Dear Ada, refunded.', subject: 'Re: Refund' }]),
+      answer('The customer ', 'wants a **refund**.'),
+    ]);
+    const { handlers, chat: sessions } = await createServices([fakeHelpdesk], tabs.send, () => model);
+    tabs.tabs.set(1, { origin: 'http://127.0.0.1:4517', ticket: '#7' });
+    await handlers['page.announce'](
+      { type: 'page.announce', adapterId: 'fake-helpdesk', url: 'http://127.0.0.1:4517/tickets/7', ticket: { key: '7', label: '#7' } },
+      tabs.senderOf(1),
+    );
+    installChatPort(sessions);
+    await mount();
+    await settle();
+    chat.send('what does the customer want?');
+    for (let i = 0; i < 50 && (chat.running || chat.items.length < 2); i++) await settle(10);
+
+    const stored = await chatStore.get(chat.key!);
+    expect(chat.key).toBe('chat:1:7');
+    expect(shape(chat.items)).toEqual(shape(stored!.items));
+    expect(chat.items.map((i) => i.kind)).toEqual(['user', 'tool', 'tool', 'draft', 'assistant']);
+  });
+
+  it('stops a running answer on New chat and starts empty, in the sidebar and in storage', async () => {
+    const tabs = createFakeTabs();
+    const model = new ScriptedModel([{ events: [text('Working on')], stall: true }]);
+    const { chat: sessions } = await createServices([fakeHelpdesk], tabs.send, () => model);
+    installChatPort(sessions);
+    await mount();
+    await settle();
+    chat.send('go');
+    await settle(50);
+    expect(chat.running).toBe(true);
+    chat.newChat();
+    await settle(50);
+    expect(chat.items).toEqual([]);
+    expect(chat.running).toBe(false);
+    expect((await chatStore.get(chat.key!))?.items ?? []).toEqual([]);
+    chat.reopen();
+    await settle();
+    expect(chat.items).toEqual([]);
+  });
+});
