@@ -6,6 +6,7 @@ import { useConfirmations } from './useConfirmations';
 import { useDraftActions } from './useDraftActions';
 import { usePageTools } from './usePageTools';
 import { useSaveSite } from './useSaveSite';
+import { useSiteAccess } from './useSiteAccess';
 import { useView } from './useView';
 
 /** Everything the sidebar shows and does, for the tab it is bound to. */
@@ -21,7 +22,8 @@ export function useSidebar() {
   const site = useSaveSite();
   const chat = useChat(tabId);
   const drafts = useDraftActions(tabId, view, confirms);
-  return { tabId, view, error, audit, confirms, tools, site, chat, drafts, openOptions: () => void openOptions() };
+  const access = useSiteAccess();
+  return { tabId, view, error, audit, confirms, tools, site, chat, drafts, access, openOptions: () => void openOptions() };
 }
 
 export type Sidebar = ReturnType<typeof useSidebar>;

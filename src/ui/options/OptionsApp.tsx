@@ -1,14 +1,17 @@
 import { useAudit } from '../hooks/useAudit';
+import { useSiteAccess } from '../hooks/useSiteAccess';
 import { useSites } from '../hooks/useSites';
 import { t } from '../i18n';
 import { ModelSettingsForm } from '../settings/ModelSettingsForm';
 import { AuditList } from '../shared/AuditList';
+import { EnabledSites } from './EnabledSites';
 import { KnowledgeBase } from './KnowledgeBase';
 import { SitesList } from './SitesList';
 
 /** The settings page: the model, the knowledge base, per-site switches, the audit log. */
 export function OptionsApp() {
   const sites = useSites();
+  const access = useSiteAccess();
   const audit = useAudit();
   return (
     <div class="options">
@@ -23,6 +26,7 @@ export function OptionsApp() {
         <ModelSettingsForm testIds />
       </section>
       <KnowledgeBase />
+      <EnabledSites origins={access.enabled} busy={access.busy} error={access.error} onRevoke={access.revoke} />
       <SitesList sites={sites.sites} error={sites.error} onChange={sites.update} />
       <AuditList audit={audit} />
     </div>

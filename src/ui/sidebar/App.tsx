@@ -4,6 +4,7 @@ import { useSidebar } from '../hooks/useSidebar';
 import { t } from '../i18n';
 import { ChatPanel } from '../chat/ChatPanel';
 import { AuditList } from '../shared/AuditList';
+import { EnableSite } from './EnableSite';
 import { PagePanel } from './PagePanel';
 
 type Panel = 'chat' | 'page' | 'audit';
@@ -17,9 +18,11 @@ export function App() {
       {label}
     </button>
   );
+  const access = s.view?.page ? null : s.view?.access;
   return (
     <div class="app">
       <Header page={s.view?.page ?? null} onOptions={s.openOptions} />
+      {access && !access.enabled && <EnableSite access={access} busy={s.access.busy} error={s.access.error} onEnable={s.access.enable} />}
       <div class="tabs" role="tablist">
         {tab('chat', t('tab_chat'))}
         {tab('page', t('tab_page'))}
