@@ -17,6 +17,9 @@ export const BAD_KEY = 'bad-key';
  * @param {{ state: import('./script.mjs').State, headers: Record<string, string>, chunkDelayMs: number }} options
  */
 export async function handleChat(req, res, { state, headers, chunkDelayMs }) {
+  const timing = state.startTiming();
+  res.once('finish', timing.end);
+  res.once('close', timing.end);
   const body = await readJson(req);
   state.record(body);
   if (bearerToken(req) === BAD_KEY) {
@@ -45,7 +48,7 @@ export async function handleChat(req, res, { state, headers, chunkDelayMs }) {
   };
   const meta = { id: state.nextCompletionId(), model: body.model, created: Math.floor(Date.now() / 1000) };
   const cutAfterChars = item?.cutAfterChars;
-  if (body.stream === true) return writeStream(res, reply, meta, { body, headers, chunkDelayMs, cutAfterChars });
+  if (body.stream === true) return writeStream(res, reply, meta, { body, headers, chunkDelayMs, cutAfterChars, onChunk: timing.chunk });
 
   const completion = completionObject(reply, meta, body);
   if (cutAfterChars === undefined) return sendJson(res, 200, completion, headers);

@@ -21,6 +21,8 @@ export function createState(/** @type {ScriptItem[]} */ script = []) {
   let queue = script.map(checkItem);
   /** @type {unknown[]} */
   let requests = [];
+  /** @type {Timing[]} */
+  let timings = [];
   let calls = 0;
   let completions = 0;
   return {
@@ -31,11 +33,27 @@ export function createState(/** @type {ScriptItem[]} */ script = []) {
     pending: () => queue.length,
     record: (/** @type {unknown} */ body) => { requests.push(body); },
     requests: () => structuredClone(requests),
+    /** Starts the server-side clock of one chat request (see Timing). */
+    startTiming() {
+      /** @type {Timing} */
+      const timing = { receivedAt: wallClock(), endedAt: null, ms: null, chunks: [] };
+      timings.push(timing);
+      return {
+        chunk: (/** @type {string} */ text) => void timing.chunks.push({ at: wallClock(), text }),
+        end() {
+          if (timing.endedAt !== null) return;
+          timing.endedAt = wallClock();
+          timing.ms = timing.endedAt - timing.receivedAt;
+        },
+      };
+    },
+    timings: () => structuredClone(timings),
     nextCallId: () => `call_${++calls}`,
     nextCompletionId: () => `chatcmpl-demo-${++completions}`,
     reset() {
       queue = [];
       requests = [];
+      timings = [];
       calls = 0;
       completions = 0;
     },
@@ -43,6 +61,16 @@ export function createState(/** @type {ScriptItem[]} */ script = []) {
 }
 
 /** @typedef {ReturnType<typeof createState>} State */
+
+/**
+ * The server's own time on one chat request, in wall-clock milliseconds with sub-ms precision
+ * (comparable with a browser's performance.timeOrigin + performance.now() on this machine):
+ * from the request reaching the handler to the last byte of the response, and when each
+ * streamed chunk was written, with its text (empty for chunks that carry none).
+ * @typedef {{ receivedAt: number, endedAt: number | null, ms: number | null, chunks: { at: number, text: string }[] }} Timing
+ */
+
+const wallClock = () => performance.timeOrigin + performance.now();
 
 /** A script is a list of items, or `{ script: [...] }`. */
 function checkScript(/** @type {unknown} */ value) {

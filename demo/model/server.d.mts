@@ -26,6 +26,18 @@ export interface DemoModelOptions {
   chunkDelayMs?: number;
 }
 
+/** The server's own time on one chat request (wall-clock ms, sub-ms precision). */
+export interface DemoTiming {
+  /** When the request reached the handler. */
+  receivedAt: number;
+  /** When the last byte of the response was written (or the connection closed); null while running. */
+  endedAt: number | null;
+  /** endedAt - receivedAt. */
+  ms: number | null;
+  /** Each streamed chunk as it was written: the time and its text (empty when it carries none). */
+  chunks: { at: number; text: string }[];
+}
+
 export interface DemoModel {
   /** The base URL for an OpenAI client, ending in /v1. */
   url: string;
@@ -33,6 +45,8 @@ export interface DemoModel {
   origin: string;
   /** The chat request bodies received, oldest first. */
   requests(): unknown[];
+  /** The server's own time on each chat request, oldest first (also GET /_control/timings). */
+  timings(): DemoTiming[];
   /** Replaces the canned responses to play next. */
   script(items: DemoScriptItem[]): void;
   /** Forgets the script, the requests and the id counters. */

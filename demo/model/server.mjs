@@ -31,6 +31,7 @@ const ROUTES = [
   ['POST', /^\/_control\/script$/, async (req, res, { state }) => sendJson(res, 200, { ok: true, queued: state.setScript(await readJson(req)) }, {})],
   ['POST', /^\/_control\/reset$/, (_q, res, { state }) => { state.reset(); sendJson(res, 200, { ok: true }, {}); }],
   ['GET', /^\/_control\/requests$/, (_q, res, { state }) => sendJson(res, 200, state.requests(), {})],
+  ['GET', /^\/_control\/timings$/, (_q, res, { state }) => sendJson(res, 200, state.timings(), {})],
 ];
 
 /** @param {import('./script.mjs').State} state @param {number} chunkDelayMs */
@@ -82,6 +83,8 @@ export async function startDemoModel({ port = 4518, host = '127.0.0.1', script =
     origin,
     /** The chat request bodies received, oldest first. */
     requests: state.requests,
+    /** The server's own time on each chat request, oldest first. */
+    timings: state.timings,
     /** Replaces the canned responses to play next, one per chat request. */
     script: (/** @type {import('./script.mjs').ScriptItem[]} */ items) => void state.setScript(items),
     /** Forgets the script, the requests and the id counters. */

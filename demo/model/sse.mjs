@@ -13,9 +13,9 @@ import { streamChunks } from './openai-wire.mjs';
  * @param {Res} res
  * @param {import('./openai-wire.mjs').Reply} reply
  * @param {import('./openai-wire.mjs').Meta} meta
- * @param {{ body: any, headers: Record<string, string>, chunkDelayMs: number, cutAfterChars?: number }} options
+ * @param {{ body: any, headers: Record<string, string>, chunkDelayMs: number, cutAfterChars?: number, onChunk?: (text: string) => void }} options
  */
-export async function writeStream(res, reply, meta, { body, headers, chunkDelayMs, cutAfterChars }) {
+export async function writeStream(res, reply, meta, { body, headers, chunkDelayMs, cutAfterChars, onChunk }) {
   res.writeHead(200, {
     ...headers,
     'content-type': 'text/event-stream; charset=utf-8',
@@ -33,6 +33,7 @@ export async function writeStream(res, reply, meta, { body, headers, chunkDelayM
     first = false;
     // With a cut, only the text up to the cut goes out: no tool calls, no finish, no [DONE].
     if (cut !== null && isPastText(chunk)) return destroyAfterFlush(res);
+    onChunk?.(/** @type {any} */ (chunk).choices[0]?.delta?.content ?? '');
     await write(res, `data: ${JSON.stringify(chunk)}\n\n`);
   }
   if (cut !== null) return destroyAfterFlush(res);

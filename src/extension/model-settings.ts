@@ -54,5 +54,8 @@ export function checkModelSettings(s: ModelSettings): string | null {
   return null;
 }
 
-/** The host permission pattern for an endpoint, e.g. `https://api.openai.com/*`. */
-export const originPattern = (baseURL: string): string => `${new URL(baseURL).origin}/*`;
+/** The host permission pattern for an endpoint, e.g. `https://api.openai.com/*` (match patterns take no port). */
+export const originPattern = (baseURL: string): string => {
+  const url = new URL(baseURL);
+  return `${url.protocol}//${url.hostname}/*`;
+};

@@ -14,12 +14,24 @@ type FirefoxContentScripts = {
   register(o: { matches: string[]; js: { file: string }[]; runAt: string }): Promise<{ unregister(): Promise<void> }>;
 };
 
-export const sitePattern = (origin: string): string => `${origin}/*`;
+/**
+ * The match pattern for an origin's pages. Without the port: Firefox grants a pattern with a
+ * port but then matches no page with it, and a pattern without one covers every port.
+ */
+export const sitePattern = (origin: string): string => {
+  const url = new URL(origin);
+  return `${url.protocol}//${url.hostname}/*`;
+};
 
 export function createSiteAccess() {
   const serial = createSerial();
   const firefoxHandles = new Map<string, { unregister(): Promise<void> }>();
-  const script = () => browser.runtime.getManifest().content_scripts?.[0]?.js?.[0] ?? 'content-scripts/content.js';
+  // A path relative to the extension's root, as both browsers' APIs want it (Firefox's
+  // getManifest() gives it as a full moz-extension:// URL).
+  const script = () => {
+    const declared = browser.runtime.getManifest().content_scripts?.[0]?.js?.[0] ?? 'content-scripts/content.js';
+    return new URL(declared, browser.runtime.getURL('/')).pathname.replace(/^\//, '');
+  };
   const firefox = (browser as unknown as { contentScripts?: FirefoxContentScripts }).contentScripts;
   const read = async (): Promise<string[]> => ((await browser.storage.local.get(KEY))[KEY] as string[]) ?? [];
   const write = (origins: string[]) => browser.storage.local.set({ [KEY]: [...new Set(origins)].sort() });
@@ -50,8 +62,9 @@ export function createSiteAccess() {
 
   /** Runs the content script in the tabs of that origin that are already open. */
   async function injectOpenTabs(origin: string): Promise<void> {
-    for (const tab of await browser.tabs.query({ url: sitePattern(origin) })) {
-      if (tab.id === undefined) continue;
+    // Not tabs.query({ url }): a match pattern there cannot name a port.
+    for (const tab of await browser.tabs.query({})) {
+      if (tab.id === undefined || !tab.url || !tab.url.startsWith(`${origin}/`)) continue;
       const run = firefox
         ? (browser.tabs as unknown as { executeScript(id: number, o: { file: string }): Promise<unknown> }).executeScript(tab.id, { file: script() })
         : browser.scripting.executeScript({ target: { tabId: tab.id }, files: [script() as never] });

@@ -32,6 +32,8 @@ export interface ChromeApi {
   runtime: {
     id: string;
     sendMessage(message: unknown): Promise<unknown>;
+    sendMessage(extensionId: string, message: unknown): Promise<unknown>;
     getContexts(filter: { contextTypes?: string[] }): Promise<ExtensionContext[]>;
   };
+  storage: { local: { get(key: string): Promise<Record<string, unknown>> } };
 }

@@ -17,6 +17,8 @@ export interface FirefoxHarness {
 export interface LaunchFirefoxOptions {
   extensionDir?: string;
   timeoutMs?: number;
+  /** More Firefox preferences, e.g. to grant optional permissions without a prompt. */
+  prefs?: Record<string, unknown>;
 }
 
 /** Launches Firefox with the build installed as a temporary add-on. A launch takes seconds: share one per file. */
@@ -34,6 +36,7 @@ export async function launchFirefox(options: LaunchFirefoxOptions = {}): Promise
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_ADDON_ID]: FIREFOX_ADDON_UUID }),
+      ...options.prefs,
     },
   });
   let closing: Promise<void> | undefined;

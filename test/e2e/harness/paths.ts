@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 /** Where the E2E harness finds the builds and the browsers; env vars override the binaries. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const CHROME_EXTENSION_DIR = join(ROOT, '.output/chrome-mv3');
-export const FIREFOX_EXTENSION_DIR = join(ROOT, '.output/firefox-mv2');
+/** E2E_CHROME_EXTENSION_DIR / E2E_FIREFOX_EXTENSION_DIR test a build elsewhere (with E2E_SKIP_BUILD=1). */
+export const CHROME_EXTENSION_DIR = process.env.E2E_CHROME_EXTENSION_DIR ?? join(ROOT, '.output/chrome-mv3');
+export const FIREFOX_EXTENSION_DIR = process.env.E2E_FIREFOX_EXTENSION_DIR ?? join(ROOT, '.output/firefox-mv2');
 
 export function chromePath(): string {
   return process.env.CHROME_PATH ?? '/usr/bin/chromium';

@@ -17,6 +17,8 @@ export interface SidePanel {
   /** The textContent of the first match, after waiting for it. */
   text(selector: string, options?: WaitOptions): Promise<string>;
   click(selector: string, options?: WaitOptions): Promise<void>;
+  /** Two clicks in quick succession (a double click): four mouse events, nothing in between. */
+  dblclick(selector: string, options?: WaitOptions): Promise<void>;
   /** Focuses, selects the current value, and types `text` over it. */
   fill(selector: string, text: string, options?: WaitOptions): Promise<void>;
   press(key: PanelKey): Promise<void>;
@@ -69,7 +71,7 @@ export function createSidePanelHandle(
     );
   }
 
-  async function click(selector: string, options?: WaitOptions) {
+  async function centre(selector: string, options?: WaitOptions) {
     await waitFor(selector, options);
     const box = await evaluate<{ x: number; y: number; width: number; height: number }>((s: string) => {
       const element = document.querySelector(s)!;
@@ -78,10 +80,25 @@ export function createSidePanelHandle(
       return { x: x + width / 2, y: y + height / 2, width, height };
     }, selector);
     if (box.width === 0 || box.height === 0) throw new Error(`side panel: ${selector} is not visible`);
+    return box;
+  }
+
+  async function click(selector: string, options?: WaitOptions) {
+    const box = await centre(selector, options);
     const mouse = { x: box.x, y: box.y, button: 'left', clickCount: 1 };
     await session.send('Input.dispatchMouseEvent', { ...mouse, type: 'mouseMoved', button: 'none' });
     await session.send('Input.dispatchMouseEvent', { ...mouse, type: 'mousePressed' });
     await session.send('Input.dispatchMouseEvent', { ...mouse, type: 'mouseReleased' });
+  }
+
+  async function dblclick(selector: string, options?: WaitOptions) {
+    const box = await centre(selector, options);
+    const mouse = { x: box.x, y: box.y, button: 'left' };
+    await session.send('Input.dispatchMouseEvent', { ...mouse, type: 'mouseMoved', button: 'none', clickCount: 0 });
+    for (const clickCount of [1, 2]) {
+      await session.send('Input.dispatchMouseEvent', { ...mouse, clickCount, type: 'mousePressed' });
+      await session.send('Input.dispatchMouseEvent', { ...mouse, clickCount, type: 'mouseReleased' });
+    }
   }
 
   async function fill(selector: string, text: string, options?: WaitOptions) {
@@ -117,6 +134,7 @@ export function createSidePanelHandle(
       return evaluate<string>((s: string) => document.querySelector(s)?.textContent ?? '', selector);
     },
     click,
+    dblclick,
     fill,
     press,
     close: async ({ timeoutMs = DEFAULT_TIMEOUT_MS }: WaitOptions = {}) => {

@@ -1,0 +1,131 @@
+/**
+ * `npm run bench`: figures for the demo user story against the demo model, over real HTTP in
+ * real headless Chromium with the real side panel. Prints them next to their targets and writes
+ * .demo-out/bench.json. A benchmark, not a test: nothing here fails on a slow figure.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openRealSidePanel } from '../../test/e2e/harness/chromium';
+import { CHROME_EXTENSION_DIR, ROOT } from '../../test/e2e/harness/paths';
+import { BrowserMissing } from '../demo/browser';
+import { waitForTicketInPanel } from '../demo/panel-reads';
+import { installProbe } from '../demo/probe';
+import { startDemoSession } from '../demo/session';
+import { STORY_TICKET } from '../demo/story';
+import { renderBundles, renderTable, withVerdicts, type BenchReport } from './report';
+import { measureToolRoundTrips } from './roundtrip';
+import { bundleSizes, isDevelopmentBuild } from './sizes';
+import { summarize } from './stats';
+import { measureTokenToPaint, measureTurn, newChat, type TurnFigures } from './turns';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2).filter((a) => a !== '--'),
+    options: {
+      'no-build': { type: 'boolean', default: false },
+      turns: { type: 'string', default: '7' },
+      'round-trips': { type: 'string', default: '200' },
+      tokens: { type: 'string', default: '60' },
+    },
+  });
+  const turns = Number(values.turns);
+  const session = await startDemoSession({ build: !values['no-build'], headless: true, log: (l) => console.log(`  ${l}`) });
+  try {
+    // Read at once: in a shared checkout someone else may rebuild .output while this runs.
+    const bundles = bundleSizes(CHROME_EXTENSION_DIR);
+    const developmentBuild = isDevelopmentBuild(CHROME_EXTENSION_DIR);
+    const { context, extensionId } = session.browser;
+    const page = await context.newPage();
+    await page.goto(session.ticketUrl(STORY_TICKET));
+    await page.waitForSelector('.hd-reply');
+    const panel = await openRealSidePanel(context, extensionId, page);
+    await panel.waitFor('[data-testid="chat-input"]');
+    await waitForTicketInPanel(panel, 15_000);
+    await installProbe(panel);
+
+    console.log(`  measuring: ${turns} story turns, token-to-paint, ${values['round-trips']} tool round trips, bundle sizes`);
+    const story: TurnFigures[] = [];
+    for (let i = 0; i < turns; i++) {
+      if (i > 0) await newChat(panel);
+      story.push(await measureTurn(panel, session.servers.model));
+    }
+    const paint = [];
+    for (let i = 0; i < 2; i++) {
+      await newChat(panel);
+      paint.push(await measureTokenToPaint(panel, session.servers.model, Number(values.tokens)));
+    }
+    const roundTrips = await measureToolRoundTrips(panel, Number(values['round-trips']));
+
+    const own = summarize(story.map((t) => t.ownMs));
+    const trip = summarize(roundTrips);
+    const toPaint = summarize(paint.flatMap((p) => p.frame));
+    const first = story[0]!;
+    const tokens = first.promptTokensByRequest.reduce((a, b) => a + b, 0);
+    const size = (name: string) => bundles.find((b) => b.name === name)!.gzipBytes;
+    const figures = withVerdicts([
+      { name: 'tool-call round trip', value: trip.p50, unit: 'ms', target: 5, basis: 'p50', extra: `p95 ${trip.p95} ms over ${trip.n} tool.invoke ticket.read (sidebar -> background -> page -> back)` },
+      { name: 'own time per turn', value: own.p50, unit: 'ms', target: 15, basis: 'p50', extra: `p95 ${own.p95} ms over ${own.n} turns; a turn is ${summarize(story.map((t) => t.observedMs)).p50} ms observed (p50), of which the model server ${summarize(story.map((t) => t.modelServerMs)).p50} ms (${first.requests} requests)` },
+      { name: 'token to paint', value: toPaint.p50, unit: 'ms', target: 16, basis: 'p50', extra: `p95 ${toPaint.p95} ms over ${toPaint.n} streamed words (server write -> the next frame after the DOM showed it)` },
+      { name: 'story input tokens', value: tokens, unit: 'tokens', target: 4500, basis: 'sum', extra: `${first.requests} model calls: ${first.promptTokensByRequest.join(' + ')}; ceil(chars/4) of messages+tools per request (the done event reports ${first.promptTokensReported})` },
+      { name: 'sidebar JS', value: size('sidebar JS'), unit: 'bytes', target: 15 * 1024, basis: 'gzip -9' },
+      { name: 'background', value: size('background'), unit: 'bytes', target: 60 * 1024, basis: 'gzip -9' },
+    ]);
+    const gapNames = ['click -> request 1', ...first.timings.slice(1).map((_, i) => `request ${i + 1} end -> request ${i + 2}`), `request ${first.requests} end -> done`];
+    const gaps = Object.fromEntries(gapNames.map((name, i) => [name, summarize(story.map((t) => t.gaps[i] ?? Number.NaN)).p50]));
+    const report: BenchReport = {
+      at: new Date().toISOString(),
+      environment: {
+        browser: session.browser.version,
+        node: process.version,
+        model: session.servers.model.url,
+        build: developmentBuild ? 'DEVELOPMENT JSX (NODE_ENV was not production when .output was built)' : 'production',
+      },
+      figures,
+      details: {
+        ownTimePerTurnMs: own,
+        observedTurnMs: summarize(story.map((t) => t.observedMs)),
+        modelServerMsPerTurn: summarize(story.map((t) => t.modelServerMs)),
+        toolRoundTripMs: trip,
+        tokenToPaintMs: toPaint,
+        tokenToAfterPaintMs: summarize(paint.flatMap((p) => p.afterPaint)),
+        tokenToPaintLegsP50Ms: {
+          serverToBackground: summarize(paint.flatMap((p) => p.legs.serverToBackground)).p50,
+          backgroundToSidebar: summarize(paint.flatMap((p) => p.legs.backgroundToSidebar)).p50,
+          sidebarToFrame: summarize(paint.flatMap((p) => p.legs.sidebarToFrame)).p50,
+        },
+        tokensPainted: { sent: paint.reduce((a, p) => a + p.sent, 0), painted: paint.reduce((a, p) => a + p.painted, 0) },
+        storyInputTokens: {
+          estimatedByRequest: first.promptTokensByRequest,
+          estimatedSum: tokens,
+          reportedByDoneEvent: first.promptTokensReported,
+          method: "ceil(chars / 4) of JSON.stringify(messages) + JSON.stringify(tools) per request, from the demo model's request log (the demo model's own usage formula)",
+        },
+        ownTimeGapsP50Ms: gaps,
+        storyLastRequestTokensByPart: first.lastRequestParts,
+        bundles,
+      },
+    };
+    const out = join(ROOT, '.demo-out');
+    await mkdir(out, { recursive: true });
+    await writeFile(join(out, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\n${renderTable(report)}\n  own time, where (p50 ms): ${Object.entries(gaps).map(([k, v]) => `${k} ${v}`).join('; ')}`);
+    console.log(`  token to paint, by leg (p50 ms): ${Object.entries(report.details.tokenToPaintLegsP50Ms).map(([k, v]) => `${k} ${v}`).join('; ')}`);
+    console.log(`  the story's last request, tokens by part: ${Object.entries(first.lastRequestParts).map(([k, v]) => `${k} ${v}`).join('; ')}`);
+    if (developmentBuild) console.log('\nWARNING: .output/chrome-mv3 holds a development-JSX build (built with NODE_ENV != production); run without --no-build.');
+    console.log(`\nBundles (.output/chrome-mv3):\n${renderBundles(bundles)}\n\nWritten: .demo-out/bench.json`);
+    await panel.detach().catch(() => undefined);
+    return 0;
+  } finally {
+    await session.close();
+  }
+}
+
+process.chdir(ROOT);
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof BrowserMissing ? error.message : error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);

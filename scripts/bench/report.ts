@@ -1,0 +1,60 @@
+import type { BundleSize } from './sizes';
+import { round, type Summary } from './stats';
+
+/** The benchmark's figures, each next to its target. */
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  target: number;
+  /** What `value` is (p50, sum, gzip total). */
+  basis: string;
+  extra?: string;
+}
+
+export interface BenchReport {
+  at: string;
+  environment: Record<string, string>;
+  figures: (Figure & { met: boolean })[];
+  details: {
+    ownTimePerTurnMs: Summary;
+    observedTurnMs: Summary;
+    modelServerMsPerTurn: Summary;
+    toolRoundTripMs: Summary;
+    tokenToPaintMs: Summary;
+    tokenToAfterPaintMs: Summary;
+    /** server write -> the background's sentAt -> arrival at the sidebar -> the next frame. */
+    tokenToPaintLegsP50Ms: { serverToBackground: number; backgroundToSidebar: number; sidebarToFrame: number };
+    tokensPainted: { sent: number; painted: number };
+    storyInputTokens: { estimatedByRequest: number[]; estimatedSum: number; reportedByDoneEvent: number; method: string };
+    ownTimeGapsP50Ms: Record<string, number>;
+    storyLastRequestTokensByPart: Record<string, number>;
+    bundles: BundleSize[];
+  };
+}
+
+export function withVerdicts(figures: Figure[]): BenchReport['figures'] {
+  return figures.map((f) => ({ ...f, met: Number.isFinite(f.value) && f.value <= f.target }));
+}
+
+const kb = (bytes: number) => `${round(bytes / 1024, 1)} KB`;
+
+export function renderTable(report: BenchReport): string {
+  const rows = report.figures.map((f) => [
+    f.name,
+    `${f.unit === 'bytes' ? `${f.value} B (${kb(f.value)})` : `${round(f.value, 2)} ${f.unit}`} ${f.basis}`,
+    `≤ ${f.unit === 'bytes' ? kb(f.target) : `${f.target} ${f.unit}`}`,
+    f.met ? 'met' : 'NOT met',
+  ]);
+  const head = ['figure', 'measured', 'target', ''];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  const extras = report.figures.filter((f) => f.extra).map((f) => `  ${f.name}: ${f.extra}`);
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), '', ...extras].join('\n');
+}
+
+export function renderBundles(bundles: BundleSize[]): string {
+  return bundles
+    .map((b) => `  ${b.name.padEnd(15)} ${String(b.gzipBytes).padStart(7)} B gzip -9 (${kb(b.gzipBytes)}), ${kb(b.bytes)} raw: ${b.files.map((f) => `${f.file} ${f.gzipBytes} B`).join(' + ')}`)
+    .join('\n');
+}

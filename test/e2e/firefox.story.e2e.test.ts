@@ -1,0 +1,106 @@
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
+import {
+  clickConfirm,
+  linesOf,
+  replyBody,
+  runTool,
+  showTab,
+  startDemoHelpdesk,
+  theCard,
+  TICKET_1,
+  toolResult,
+  waitForTools,
+  type DemoHelpdesk,
+  type Driver,
+} from './harness/deskmate';
+import { poll } from './harness/wait';
+
+declare const browser: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } };
+
+/** A puppeteer page as a sidebar driver. Text goes into fields as a value plus an input event. */
+function firefoxDriver(page: Page): Driver {
+  return {
+    evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) =>
+      page.evaluate(fn as (arg: unknown) => R, arg as unknown) as Promise<R>,
+    click: (selector) => page.click(selector),
+    fill: async (selector, text) => {
+      await page.waitForSelector(selector);
+      await page.evaluate(
+        ({ selector, text }) => {
+          const field = document.querySelector<HTMLTextAreaElement | HTMLInputElement>(selector)!;
+          field.focus();
+          field.value = text;
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        },
+        { selector, text },
+      );
+    },
+  };
+}
+
+/** The story on Firefox ESR: the sidebar page as moz-extension://UUID/sidepanel.html?tab=N. */
+describe('firefox.story: read and send with confirm on the demo helpdesk', () => {
+  let firefox: FirefoxHarness;
+  let helpdesk: DemoHelpdesk;
+
+  beforeAll(async () => {
+    helpdesk = await startDemoHelpdesk();
+    firefox = await launchFirefox();
+  });
+  afterAll(async () => {
+    await firefox?.close();
+    await helpdesk?.close();
+  });
+  beforeEach(async () => {
+    await helpdesk.reset();
+  });
+
+  it('reads the ticket, then sends exactly the confirmed body once', async () => {
+    const ticketUrl = helpdesk.ticketUrl(TICKET_1.id);
+    const ticket = await openFirefoxPage(firefox, ticketUrl);
+    await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
+
+    // The tab id, from an extension page.
+    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
+    const tabIds = await finder.evaluate(
+      (url) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)),
+      ticketUrl,
+    );
+    await finder.close();
+    expect(tabIds).toHaveLength(1);
+    const tabId = tabIds[0]!;
+
+    const sidebarPage = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabId}`);
+    const sidebar = firefoxDriver(sidebarPage);
+    await showTab(sidebar, 'Page');
+    await waitForTools(sidebar, ['ticket.read', 'reply.fill', 'reply.send'], { timeoutMs: 20_000 });
+
+    await runTool(sidebar, 'ticket.read');
+    const read = await toolResult(sidebar, 'ticket.read');
+    expect(read).toContain(TICKET_1.subject);
+    expect(read).toContain('The card ends in 4417');
+
+    const body = replyBody('firefox');
+    await runTool(sidebar, 'reply.send', body);
+    const card = await theCard(sidebar, ['pending']);
+    expect(card.fields).toEqual([helpdesk.url, TICKET_1.label, TICKET_1.recipient, `Re: ${TICKET_1.subject}`]);
+    expect(card.body).toBe(body);
+    expect(await helpdesk.sentLog()).toEqual([]);
+
+    await clickConfirm(sidebar);
+
+    const done = await theCard(sidebar, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });
+    expect(done.state, done.status).toBe('sent');
+    const sent = await poll(async () => {
+      const log = await helpdesk.sentLog();
+      return log.length ? log : undefined;
+    }, 'the helpdesk to log the reply');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.ticketId).toBe(TICKET_1.id);
+    expect(linesOf(sent[0]!.text)).toEqual(linesOf(body));
+    await sidebarPage.close();
+    await ticket.close();
+  });
+});

@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  launchChromium,
+  openRealSidePanel,
+  serviceWorkerStatus,
+  stopServiceWorker,
+  type ChromiumHarness,
+  type SidePanel,
+} from './harness/chromium';
+import {
+  auditOf,
+  clickConfirm,
+  openTicket,
+  replyBody,
+  runTool,
+  showTab,
+  startDemoHelpdesk,
+  storedConfirmation,
+  theCard,
+  TICKET_1,
+  waitForTools,
+  type DemoHelpdesk,
+  type StoredConfirmation,
+} from './harness/deskmate';
+
+/** A pending confirmation lives in storage: a stopped worker or a closed panel does not lose it. */
+describe('runtime.worker-restart: a pending send survives the worker and the panel', () => {
+  let chromium: ChromiumHarness;
+  let helpdesk: DemoHelpdesk;
+
+  beforeAll(async () => {
+    helpdesk = await startDemoHelpdesk();
+    chromium = await launchChromium();
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await helpdesk?.close();
+  });
+  beforeEach(async () => {
+    await helpdesk.reset();
+  });
+
+  async function prepared(tag: string): Promise<{ page: Page; panel: SidePanel; body: string; record: StoredConfirmation }> {
+    const page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
+    const panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await showTab(panel, 'Page');
+    await waitForTools(panel, ['reply.send']);
+    const body = replyBody(tag);
+    await runTool(panel, 'reply.send', body);
+    expect((await theCard(panel, ['pending'])).body).toBe(body);
+    return { page, panel, body, record: await storedConfirmation(panel, panel.tabId, body) };
+  }
+
+  async function confirmsOnce(panel: SidePanel, body: string, record: StoredConfirmation) {
+    await clickConfirm(panel);
+    const card = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });
+    expect(card.state, card.status).toBe('sent');
+    expect((await helpdesk.sentLog()).map((s) => s.text)).toEqual([body]);
+    expect((await storedConfirmation(panel, panel.tabId, body)).status).toBe('used');
+    expect((await auditOf(panel, record.id)).map((e) => e.kind)).toEqual(['prepare', 'confirm', 'sent']);
+  }
+
+  it('Confirm after the service worker was stopped wakes it and sends once', async () => {
+    const { page, panel, body, record } = await prepared('worker stopped');
+
+    await stopServiceWorker(chromium.context);
+    expect(await serviceWorkerStatus(chromium.context)).toBe('stopped');
+    expect((await theCard(panel, ['pending'])).canAccept).toBe(true);
+
+    await confirmsOnce(panel, body, record);
+    expect(await serviceWorkerStatus(chromium.context)).toBe('running');
+    await panel.close();
+    await page.close();
+  });
+
+  it('a pending card survives closing and reopening the side panel (and a stop of the worker in between)', async () => {
+    const { page, panel, body, record } = await prepared('panel reopened');
+    await panel.close();
+    await stopServiceWorker(chromium.context);
+
+    const reopened = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await showTab(reopened, 'Page');
+
+    const card = await theCard(reopened, ['pending']);
+    expect(card.body).toBe(body);
+    expect(card.fields).toEqual([helpdesk.url, TICKET_1.label, TICKET_1.recipient, `Re: ${TICKET_1.subject}`]);
+    expect(card.canAccept).toBe(true);
+    expect(await helpdesk.sentLog()).toEqual([]);
+
+    await confirmsOnce(reopened, body, record);
+    await reopened.close();
+    await page.close();
+  });
+});
