@@ -15,13 +15,13 @@ export function createKbSearchTool(search: KbSearch): Tool<{ query: string; limi
       type: 'object',
       properties: {
         query: { type: 'string', minLength: 1, maxLength: 500, description: 'Keywords to search for.' },
-        limit: { type: 'integer', minimum: 1, maximum: 10, description: 'How many matches (default 3).' },
+        limit: { type: 'integer', minimum: 1, maximum: 10, description: 'How many matches (default 2).' },
       },
       required: ['query'],
       additionalProperties: false,
     },
     async run({ query, limit }) {
-      return { ok: true, data: { hits: await search(query, limit ?? 3) } };
+      return { ok: true, data: { hits: await search(query, limit ?? 2) } };
     },
   };
 }

@@ -17,8 +17,8 @@ export interface KbHit {
   score: number;
 }
 
-/** Longest body returned per hit: enough to answer from, cheap in tokens. */
-export const HIT_BODY_CHARS = 1200;
+/** Longest body returned per hit: enough to answer from, cheap in tokens (it is resent at every step). */
+export const HIT_BODY_CHARS = 700;
 
 /**
  * Full-text search over the knowledge base with MiniSearch: prefix and fuzzy matching,
@@ -36,7 +36,7 @@ export function createKbIndex(articles: readonly KbArticle[]) {
 
   return {
     size: articles.length,
-    search(query: string, limit = 3): KbHit[] {
+    search(query: string, limit = 2): KbHit[] {
       return index.search(query).slice(0, limit).map((r) => ({
         id: String(r.id),
         title: String(r.title),

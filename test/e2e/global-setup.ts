@@ -16,7 +16,10 @@ export async function setup(): Promise<void> {
 function run(command: string, args: string[]): Promise<void> {
   const line = [command, ...args].join(' ');
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Vitest sets NODE_ENV=test; inherited, it would build Preact's development JSX, so the
+    // tests would drive another build than the one users get.
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
