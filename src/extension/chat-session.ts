@@ -24,6 +24,13 @@ export function createChatSessions(services: Services, createModel: CreateModel)
   /** Each running turn, to wait for: a stopped turn stores its conversation as it ends. */
   const turns = new Map<string, Promise<void>>();
   const subscribers = new Map<string, Set<ChatPort>>();
+  /** One client per model setting: building the SDK client is not free, and turns are many. */
+  let model: { key: string; model: ChatModel } | undefined;
+  const modelFor = (settings: ModelSettings): ChatModel => {
+    const key = JSON.stringify(settings);
+    if (model?.key !== key) model = { key, model: createModel(settings) };
+    return model.model;
+  };
   /** The conversation of each running turn: newer than storage, which is written per step. */
   const live = new Map<string, Conversation>();
 
@@ -55,8 +62,8 @@ export function createChatSessions(services: Services, createModel: CreateModel)
     return conversation;
   }
 
-  async function snapshot(port: ChatPort | null, conversation: Conversation): Promise<void> {
-    const settings = await loadModelSettings();
+  async function snapshot(port: ChatPort | null, conversation: Conversation, known?: ModelSettings): Promise<void> {
+    const settings = known ?? (await loadModelSettings());
     const message: ChatServerMessage = {
       type: 'chat.snapshot',
       tabId: conversation.tabId,
@@ -101,15 +108,17 @@ export function createChatSessions(services: Services, createModel: CreateModel)
         while (conversation.history.at(-1)?.role === 'assistant') conversation.history.pop();
       }
       conversation.running = true;
-      await chatStore.put(conversation);
-      await snapshot(null, conversation);
+      // Stored while the model is asked, not before: the turn need not wait for the write.
+      const stored = chatStore.put(conversation);
+      await snapshot(null, conversation, settings);
       const problem = checkModelSettings(settings);
       if (problem) return finish(conversation, { type: 'error', step: 0, kind: 'bad_request', message: `${problem} Open the settings to fix it.`, retryable: false });
 
       const ctx = await humanCtx(services, tabId);
+      void stored.catch(() => undefined);
       const history = text === undefined ? conversation.history : conversation.history.slice(0, -1);
       const result = await runAgentTurn({
-        model: createModel(settings),
+        model: modelFor(settings),
         registry: services.registry,
         ctx: { scope: ctx.scope ?? null, tabId, flags: ctx.flags ?? {}, ticketKey: ctx.ticketKey } as typeof ctx,
         history,
@@ -119,7 +128,8 @@ export function createChatSessions(services: Services, createModel: CreateModel)
         onEvent: (event) => {
           conversation.items = applyAgentEvent(conversation.items, event);
           post(key, { type: 'chat.event', key, event, sentAt: performance.timeOrigin + performance.now() });
-          if (event.type !== 'text_delta' && event.type !== 'done') void chatStore.put(conversation);
+          // Stored at step boundaries; the deltas between are in the next full message.
+          if (event.type === 'assistant_message' || event.type === 'tool_call_finished') void chatStore.put(conversation);
         },
       });
       conversation.history = [...history, ...result.messages];
