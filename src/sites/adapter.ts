@@ -36,6 +36,20 @@ export interface PageTicket {
   label: string;
 }
 
+/**
+ * What the page that loaded after a send found. Some helpdesks reload the page once a reply is
+ * posted, which ends the `deliver` call before it can see the reply in the thread; the adapter
+ * notes the delivery in the tab's sessionStorage, and the next page reports it (`afterLoad`).
+ */
+export interface DeliveryReport {
+  tool: 'reply.send';
+  /** The payload as delivered: the background finds its confirmation by the payload's digest. */
+  payload: ReplyPayload;
+  /** 'sent': the reply is in the thread. 'not_found': this page does not show it. */
+  outcome: 'sent' | 'not_found';
+  detail: string;
+}
+
 export interface SendImpl<I> {
   /** Builds the payload from the page and the input; sends nothing. */
   prepare(input: I, doc: Document, location: Location): Promise<ToolResult<ReplyPayload>>;
@@ -64,6 +78,11 @@ export interface Adapter {
   /** The ticket shown, or null when the page shows none. */
   ticket(url: URL, doc: Document): PageTicket | null;
   tools: AdapterImpls;
+  /**
+   * For helpdesks whose send ends in a page load: called once by the content script of the
+   * next page in the tab, it reports a delivery the previous page started, or null.
+   */
+  afterLoad?(doc: Document, location: Location): Promise<DeliveryReport | null>;
 }
 
 export const defineAdapter = (adapter: Adapter): Adapter => adapter;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach } from 'vitest';
-import { Window } from 'happy-dom';
+import { Window, type IOptionalBrowserSettings } from 'happy-dom';
 
 /** Where the fixture pages were saved from (the demo helpdesk's default address). */
 export const FIXTURE_ORIGIN = 'http://127.0.0.1:4517';
@@ -14,14 +14,14 @@ export interface LoadedPage {
 
 /**
  * A saved page of `site` in a fresh happy-dom window at `path`. Its scripts do not run: the
- * fixture is the DOM as the server sent it.
+ * fixture is the DOM as the server sent it. `settings` adds to happy-dom's (navigation, say).
  */
-export function loadFixture(site: string, file: string, path: string): LoadedPage {
+export function loadFixture(site: string, file: string, path: string, settings: IOptionalBrowserSettings = {}): LoadedPage {
   const window = new Window({
     url: FIXTURE_ORIGIN + path,
-    settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true, handleDisabledFileLoadingAsSuccess: true },
+    settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true, handleDisabledFileLoadingAsSuccess: true, ...settings },
   });
-  const html = readFileSync(new URL(`../fixtures/sites/${site}/${file}`, import.meta.url), 'utf8');
+  const html = fixtureHtml(site, file);
   window.document.write(html);
   return {
     window,
@@ -33,14 +33,18 @@ export function loadFixture(site: string, file: string, path: string): LoadedPag
 }
 
 /** `loadFixture` for one site, closing every window it opened after each test. */
-export function useFixtures(site: string): (file: string, path: string) => LoadedPage {
+export function useFixtures(site: string, settings: IOptionalBrowserSettings = {}): (file: string, path: string) => LoadedPage {
   const open: LoadedPage[] = [];
   afterEach(async () => {
     await Promise.all(open.splice(0).map((page) => page.window.happyDOM.close()));
   });
   return (file, path) => {
-    const page = loadFixture(site, file, path);
+    const page = loadFixture(site, file, path, settings);
     open.push(page);
     return page;
   };
 }
+
+/** The text of a fixture page. */
+export const fixtureHtml = (site: string, file: string): string =>
+  readFileSync(new URL(`../fixtures/sites/${site}/${file}`, import.meta.url), 'utf8');

@@ -1,0 +1,101 @@
+import type { ToolResult } from '../core';
+import { defineAdapter, type PageTicket, type ReplyPayload } from './adapter';
+import { bodyOf, failed, guard, mailbox, replySubject } from './adapter-helpers';
+import { comparableText } from './dom-text';
+import { fillEditor } from './editor';
+import { SELECTORS, isConversationPath, readTicket, shownTicket } from './freescout-page';
+import { openEditor, post, reportDelivery } from './freescout-send';
+
+export { SELECTORS } from './freescout-page';
+
+/**
+ * FreeScout 1.8, the agent's conversation page. Moving between conversations loads a page;
+ * so does sending, which is why this adapter has `afterLoad` (see freescout-send.ts).
+ */
+
+const chosen = (doc: Document, selector: string): string[] =>
+  [...(doc.querySelector<HTMLSelectElement>(selector)?.options ?? [])].filter((o) => o.selected).map((o) => o.value.trim()).filter(Boolean);
+
+/** Who the reply goes to, as the form stands: To (when the customer has several addresses), Cc, Bcc. */
+function addressing(doc: Document, shown: PageTicket): { recipient: string; subject: string } | null {
+  const t = readTicket(doc, shown.label);
+  const email = chosen(doc, SELECTORS.to)[0] ?? t.requester.email;
+  if (!email) return null;
+  const cc = chosen(doc, SELECTORS.cc);
+  const bcc = chosen(doc, SELECTORS.bcc);
+  const recipient = [mailbox(t.requester.name, email), cc.length ? `cc: ${cc.join(', ')}` : '', bcc.length ? `bcc: ${bcc.join(', ')}` : '']
+    .filter(Boolean)
+    .join('; ');
+  return { recipient, subject: replySubject(t.subject) };
+}
+
+async function prepare(input: { body: string }, doc: Document, location: Location): Promise<ToolResult<ReplyPayload>> {
+  const body = bodyOf(input);
+  if (body === null) return failed('invalid_input', 'The reply is empty.');
+  const shown = shownTicket(new URL(location.href), doc);
+  if (!shown) return failed('no_ticket', 'This page shows no conversation. Open it before sending a reply.');
+  if (!doc.querySelector(SELECTORS.replyOpen) || !doc.querySelector(SELECTORS.send)) {
+    return failed('no_reply_form', 'This conversation has no reply editor, so nothing can be sent from it.');
+  }
+  const to = addressing(doc, shown);
+  if (!to) return failed('no_recipient', 'The page shows no customer email to reply to.');
+  // A send's success is only known once the page has reloaded; this keeps a retry from repeating it.
+  const latest = readTicket(doc, shown.label).messages.filter((m) => m.role === 'agent').at(-1);
+  if (latest && comparableText(latest.body) === comparableText(body)) {
+    return failed('already_sent', `The latest reply in conversation ${shown.label} already reads exactly like this; nothing was prepared.`);
+  }
+  return { ok: true, data: { site: location.origin, ticket: shown.label, ...to, body } };
+}
+
+async function deliver(payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> {
+  const shown = shownTicket(new URL(location.href), doc);
+  if (!shown || shown.label !== payload.ticket || location.origin !== payload.site) {
+    return failed('scope_changed', `The page no longer shows conversation ${payload.ticket} on ${payload.site}; nothing was sent.`);
+  }
+  const to = addressing(doc, shown);
+  if (to?.recipient !== payload.recipient || to.subject !== payload.subject) {
+    return failed('scope_changed', 'The recipients on the page changed since the reply was confirmed; nothing was sent. Prepare it again.');
+  }
+  return post(doc, shown, 'reply', payload.body, payload);
+}
+
+export default defineAdapter({
+  id: 'freescout',
+  title: 'FreeScout',
+  detect: (url, doc) => isConversationPath(url) && doc.querySelector(SELECTORS.conversation) !== null && doc.querySelector(SELECTORS.main) !== null,
+  ticket: shownTicket,
+  tools: {
+    'ticket.read': (_input, doc, location) =>
+      guard('page_error', 'Could not read the conversation', async () => {
+        const shown = shownTicket(new URL(location.href), doc);
+        if (!shown) return failed('no_ticket', 'This page shows no conversation.');
+        return { ok: true, data: readTicket(doc, shown.label) };
+      }),
+    'reply.fill': (input, doc) =>
+      guard('page_error', 'Could not fill the reply box', async () => {
+        const body = bodyOf(input);
+        if (body === null) return failed('invalid_input', 'The reply is empty.');
+        const opened = await openEditor(doc, 'reply');
+        if (typeof opened === 'string') return failed('no_reply_form', opened);
+        fillEditor(opened.editor, body);
+        return { ok: true, data: { filled: true } };
+      }),
+    // Adding a note posts it: once clicked, an exception must not read as "not added".
+    'note.add': (input, doc, location) =>
+      guard('tool_failed', 'Adding the note hit an error, so whether it was added is unknown (look at the thread)', async () => {
+        const body = bodyOf(input);
+        if (body === null) return failed('invalid_input', 'The note is empty.');
+        const shown = shownTicket(new URL(location.href), doc);
+        if (!shown) return failed('no_ticket', 'This page shows no conversation.');
+        return post(doc, shown, 'note', body, null);
+      }),
+    'reply.send': {
+      prepare: (input, doc, location) => guard('page_error', 'Could not prepare the reply', () => prepare(input, doc, location)),
+      deliver: (payload, doc, location) =>
+        guard('delivery_failed', 'Sending hit an error, so the outcome is unknown (check the conversation before trying again)', () =>
+          deliver(payload, doc, location),
+        ),
+    },
+  },
+  afterLoad: (doc, location) => reportDelivery(doc, location).catch(() => null),
+});

@@ -1,0 +1,84 @@
+import { Readability } from '@mozilla/readability';
+import type { ToolResult } from '../core';
+import { defineAdapter } from './adapter';
+import { failed, guard } from './adapter-helpers';
+import { elementText, htmlToText } from './dom-text';
+
+/**
+ * Any web page Deskmate is enabled on that no helpdesk adapter serves: it is listed last in
+ * ADAPTERS. It only reads (the page's main text, the user's selection): on a page Deskmate
+ * does not understand, nothing may be written or sent. It shows no ticket; the background
+ * drops a tab's tools whenever its URL changes, and the content script announces again.
+ */
+
+/** Bounds keep one read from filling the model's context; the cut is said in the text itself. */
+export const MAX_PAGE_CHARS = 20_000;
+export const MAX_SELECTION_CHARS = 10_000;
+/** Past this many elements Readability gives up, and the page's visible text is used instead. */
+const MAX_ELEMENTS = 30_000;
+
+/** The first `max` characters, never half a surrogate pair, with a note that says what was cut. */
+export function bounded(text: string, max: number, what: string): { text: string; truncated: boolean } {
+  if (text.length <= max) return { text, truncated: false };
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  const note = `\n\n[Deskmate: ${what} was cut here, after ${end.toLocaleString('en')} of ${text.length.toLocaleString('en')} characters.]`;
+  return { text: text.slice(0, end) + note, truncated: true };
+}
+
+interface PageText {
+  title: string;
+  byline: string | null;
+  text: string;
+}
+
+/** The article Readability finds on a copy of the page (it changes what it parses), or null. */
+function article(doc: Document): PageText | null {
+  try {
+    const found = new Readability(doc.cloneNode(true) as Document, { maxElemsToParse: MAX_ELEMENTS }).parse();
+    const text = found?.content ? htmlToText(found.content, doc) : '';
+    return text ? { title: found?.title?.trim() || doc.title.trim(), byline: found?.byline?.trim() || null, text } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function readPage(doc: Document, location: Location): Promise<ToolResult> {
+  // Without an article (a form, a dashboard), the page's visible text is the best there is.
+  const found = article(doc) ?? { title: doc.title.trim(), byline: null, text: elementText(doc.body) };
+  if (!found.text) return failed('empty_page', 'The page shows no text.');
+  const { text, truncated } = bounded(found.text, MAX_PAGE_CHARS, "the page's text");
+  return { ok: true, data: { title: found.title, byline: found.byline, url: location.href, text, truncated } };
+}
+
+/**
+ * The selected text: of a text field when the focus is in one (the page's selection skips
+ * those), never of a password field.
+ */
+function selectedText(doc: Document): string {
+  const field = doc.activeElement as HTMLInputElement | HTMLTextAreaElement | null;
+  const tag = field?.localName;
+  if (tag === 'input' && field?.type === 'password') return '';
+  if ((tag === 'textarea' || tag === 'input') && typeof field?.selectionStart === 'number' && field.selectionEnd !== null) {
+    const picked = field.value.slice(field.selectionStart, field.selectionEnd);
+    if (picked) return picked;
+  }
+  return doc.getSelection()?.toString() ?? '';
+}
+
+async function readSelection(doc: Document): Promise<ToolResult> {
+  const selected = selectedText(doc);
+  if (!selected.trim()) return failed('no_selection', 'Nothing is selected on the page.');
+  const { text, truncated } = bounded(selected, MAX_SELECTION_CHARS, 'the selection');
+  return { ok: true, data: { text, truncated } };
+}
+
+export default defineAdapter({
+  id: 'generic',
+  title: 'Web page',
+  detect: (url) => url.protocol === 'http:' || url.protocol === 'https:',
+  ticket: () => null,
+  tools: {
+    'page.read': (_input, doc, location) => guard('page_error', 'Could not read the page', () => readPage(doc, location)),
+    'selection.read': (_input, doc) => guard('page_error', 'Could not read the selection', () => readSelection(doc)),
+  },
+});

@@ -1,0 +1,119 @@
+import type { ToolResult } from '../core';
+import { defineAdapter, type PageTicket, type ReplyPayload } from './adapter';
+import { bodyOf, failed, guard, mailbox, replySubject } from './adapter-helpers';
+import { fillEditor } from './editor';
+import { SELECTORS, TICKETS_PATH, readTicket, shownTicket } from './osticket-page';
+import { postThroughFrame, threadForm } from './osticket-post';
+
+export { SELECTORS } from './osticket-page';
+
+/**
+ * osTicket 1.18, the staff panel (scp/). Ticket pages are reached by PJAX from the queue, so
+ * the URL and the DOM are read together every time (shownTicket). Posting goes through the
+ * page's own forms; see osticket-post.ts for how the outcome is seen despite the page load.
+ */
+
+/**
+ * osTicket decodes entities in what is posted and then reads tags in it (Format::safe_html in
+ * 1.18: "decoding special html char like &lt; and &gt;"), so text like "<b>" or "&lt;" would
+ * reach the customer as formatting, or not at all: not the text that was confirmed.
+ */
+const REWRITTEN_BY_OSTICKET = /<[a-zA-Z/!?]|&(#\d+|#x[0-9a-fA-F]+|[a-zA-Z][a-zA-Z0-9]*);/;
+const rewritten = (what: string) =>
+  failed(
+    'unsupported_text',
+    `osTicket reads text like "<b>" or "&lt;" as formatting, so the ${what} would not arrive exactly as written. Rephrase those parts (for example "< b>") and try again.`,
+  );
+
+const selectedNames = (select: HTMLSelectElement | null): string[] =>
+  [...(select?.options ?? [])].filter((o) => o.selected).map((o) => o.textContent?.trim() ?? '').filter(Boolean);
+
+/**
+ * Who the reply goes to, as the form stands: the requester, the active collaborators when the
+ * form replies to all, or nobody when it says not to email. Read again before posting.
+ */
+function addressing(doc: Document, shown: PageTicket): { recipient: string; subject: string } | null {
+  const t = readTicket(doc, shown.label);
+  if (!t.requester.email) return null;
+  const to = mailbox(t.requester.name, t.requester.email);
+  const replyTo = doc.querySelector<HTMLSelectElement>(SELECTORS.replyTo)?.value ?? 'all';
+  const ccs = replyTo === 'all' ? selectedNames(doc.querySelector(SELECTORS.collaborators)) : [];
+  const recipient =
+    replyTo === 'none' ? `${to} (posted to the ticket, not emailed: the form says not to email this reply)` : ccs.length ? `${to}; cc: ${ccs.join(', ')}` : to;
+  return { recipient, subject: replySubject(t.subject) };
+}
+
+async function prepare(input: { body: string }, doc: Document, location: Location): Promise<ToolResult<ReplyPayload>> {
+  const body = bodyOf(input);
+  if (body === null) return failed('invalid_input', 'The reply is empty.');
+  if (REWRITTEN_BY_OSTICKET.test(body)) return rewritten('reply');
+  const shown = shownTicket(new URL(location.href), doc);
+  if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before sending a reply.');
+  if (!threadForm(doc, 'response')) return failed('no_reply_form', 'This ticket page has no reply form (you may not be allowed to reply), so nothing can be sent from it.');
+  const to = addressing(doc, shown);
+  if (!to) return failed('no_recipient', 'The page shows no requester email to reply to.');
+  return { ok: true, data: { site: location.origin, ticket: shown.label, ...to, body } };
+}
+
+async function deliver(payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> {
+  const shown = shownTicket(new URL(location.href), doc);
+  if (!shown || shown.label !== payload.ticket || location.origin !== payload.site) {
+    return failed('scope_changed', `The page no longer shows ticket ${payload.ticket} on ${payload.site}; nothing was sent.`);
+  }
+  const form = threadForm(doc, 'response');
+  if (!form) return failed('no_reply_form', 'The ticket page has no reply form; nothing was sent.');
+  const to = addressing(doc, shown);
+  if (to?.recipient !== payload.recipient || to.subject !== payload.subject) {
+    return failed('scope_changed', 'The recipients on the page changed since the reply was confirmed; nothing was sent. Prepare it again.');
+  }
+  if (form.submit.disabled) return failed('delivery_failed', 'The page is busy posting something else (its Post Reply button is disabled); nothing was sent.');
+  if (REWRITTEN_BY_OSTICKET.test(payload.body)) return rewritten('reply');
+  return postThroughFrame(doc, location, shown.key, form, payload.body);
+}
+
+async function addNote(input: unknown, doc: Document, location: Location): Promise<ToolResult> {
+  const body = bodyOf(input);
+  if (body === null) return failed('invalid_input', 'The note is empty.');
+  if (REWRITTEN_BY_OSTICKET.test(body)) return rewritten('note');
+  const shown = shownTicket(new URL(location.href), doc);
+  if (!shown) return failed('no_ticket', 'This page shows no ticket.');
+  const form = threadForm(doc, 'note');
+  if (!form) return failed('no_note_form', 'This ticket page has no internal note form.');
+  if (form.submit.disabled) return failed('tool_failed', 'The page is busy posting something else; the note was not added.');
+  return postThroughFrame(doc, location, shown.key, form, body);
+}
+
+export default defineAdapter({
+  id: 'osticket',
+  title: 'osTicket',
+  detect: (url, doc) =>
+    TICKETS_PATH.test(url.pathname) && url.searchParams.has('id') && doc.querySelector(SELECTORS.container) !== null && doc.querySelector(SELECTORS.thread) !== null,
+  ticket: shownTicket,
+  tools: {
+    'ticket.read': (_input, doc, location) =>
+      guard('page_error', 'Could not read the ticket', async () => {
+        const shown = shownTicket(new URL(location.href), doc);
+        if (!shown) return failed('no_ticket', 'This page shows no ticket.');
+        return { ok: true, data: readTicket(doc, shown.label) };
+      }),
+    'reply.fill': (input, doc) =>
+      guard('page_error', 'Could not fill the reply box', async () => {
+        const body = bodyOf(input);
+        if (body === null) return failed('invalid_input', 'The reply is empty.');
+        const form = threadForm(doc, 'response');
+        if (!form) return failed('no_reply_form', 'This page has no reply editor.');
+        fillEditor(form.editor, body);
+        return { ok: true, data: { filled: true } };
+      }),
+    // Adding a note posts it: once the form is submitted, an exception must not read as "not added".
+    'note.add': (input, doc, location) =>
+      guard('tool_failed', 'Adding the note hit an error, so whether it was added is unknown (look at the thread)', () => addNote(input, doc, location)),
+    'reply.send': {
+      prepare: (input, doc, location) => guard('page_error', 'Could not prepare the reply', () => prepare(input, doc, location)),
+      deliver: (payload, doc, location) =>
+        guard('delivery_failed', 'Sending hit an error, so the outcome is unknown (check the ticket before trying again)', () =>
+          deliver(payload, doc, location),
+        ),
+    },
+  },
+});

@@ -1,0 +1,133 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ADAPTERS } from '../../src/sites';
+import { adapterToolNames, type Adapter, type PageTicket } from '../../src/sites/adapter';
+import { PAGE_TOOLS, isPageToolName } from '../../src/sites/page-tools';
+import { loadFixture } from './load-fixture';
+
+/**
+ * Keeps the adapters honest. Every file of src/sites is one of: a shared helper listed here,
+ * an adapter (it calls defineAdapter and default-exports the result; its file name is its id),
+ * or a part of one adapter (`<id>-<part>.ts`, split out to keep files small). Every adapter is
+ * in ADAPTERS, offers only catalogue tools in the catalogue's shape, and has saved pages in
+ * test/fixtures/sites/<id>/ whose pages.json says which adapter serves each page, which
+ * ticket it shows, and how many elements each of the adapter's SELECTORS matches there.
+ */
+const SHARED = new Set(['adapter.ts', 'adapter-helpers.ts', 'delivery-marker.ts', 'dom-text.ts', 'editor.ts', 'index.ts', 'page-tools.ts']);
+
+type SiteModule = { default?: unknown; SELECTORS?: Record<string, string> };
+const modules = import.meta.glob<SiteModule>('../../src/sites/*.ts', { eager: true });
+const moduleOf = (file: string): SiteModule => modules[`../../src/sites/${file}`] ?? {};
+const sourceOf = (file: string): string => readFileSync(new URL(`../../src/sites/${file}`, import.meta.url), 'utf8');
+const files = readdirSync(new URL('../../src/sites/', import.meta.url)).filter((f) => f.endsWith('.ts')).sort();
+
+const isAdapter = (v: unknown): v is Adapter =>
+  typeof v === 'object' && v !== null && typeof (v as Adapter).id === 'string' && typeof (v as Adapter).detect === 'function' && typeof (v as Adapter).tools === 'object';
+const adapterFiles = files.filter((f) => !SHARED.has(f) && isAdapter(moduleOf(f).default));
+const ids = adapterFiles.map((f) => f.slice(0, -'.ts'.length));
+/** The adapter a part belongs to: the longest id its name starts with, then a dash. */
+const ownerOf = (file: string): string | undefined =>
+  ids.filter((id) => file.startsWith(`${id}-`)).sort((a, b) => b.length - a.length)[0];
+const localImports = (file: string): string[] => [...sourceOf(file).matchAll(/from '\.\/([\w-]+)'/g)].map((m) => `${m[1]}.ts`);
+
+interface FixturePage {
+  path: string;
+  servedBy: string;
+  ticket: PageTicket | null;
+  counts?: Record<string, number>;
+  within?: Record<string, Record<string, number>>;
+}
+const fixtureDir = (id: string) => new URL(`../fixtures/sites/${id}/`, import.meta.url);
+const pagesOf = (id: string): Record<string, FixturePage> => JSON.parse(readFileSync(new URL('pages.json', fixtureDir(id)), 'utf8'));
+
+describe('the files of src/sites', () => {
+  it('are shared helpers, adapters, or parts of one adapter', () => {
+    const unknown = files.filter((f) => !SHARED.has(f) && !adapterFiles.includes(f) && !ownerOf(f));
+    expect(unknown).toEqual([]);
+  });
+
+  it('call defineAdapter exactly when they are adapters', () => {
+    for (const file of files.filter((f) => !SHARED.has(f))) {
+      expect([file, /\bdefineAdapter\(/.test(sourceOf(file))]).toEqual([file, adapterFiles.includes(file)]);
+    }
+  });
+
+  it('keep adapters apart: no adapter imports another, nor another adapter’s parts', () => {
+    // index.ts lists the adapters; every other file stays within its own adapter or the shared helpers.
+    for (const file of files.filter((f) => f !== 'index.ts')) {
+      const own = SHARED.has(file) ? undefined : (ownerOf(file) ?? file.slice(0, -3));
+      for (const imported of localImports(file)) {
+        if (SHARED.has(imported)) continue;
+        expect([file, imported, ownerOf(imported) ?? imported.slice(0, -3)]).toEqual([file, imported, own]);
+      }
+    }
+  });
+});
+
+describe('ADAPTERS', () => {
+  it('lists every adapter once, and nothing else', () => {
+    expect(ADAPTERS.map((a) => a.id).sort()).toEqual([...ids].sort());
+    for (const file of adapterFiles) expect(ADAPTERS).toContain(moduleOf(file).default);
+  });
+
+  it('gives each adapter its file name as id', () => {
+    for (const file of adapterFiles) expect((moduleOf(file).default as Adapter).id).toBe(file.slice(0, -3));
+  });
+
+  it('ends with the generic adapter, which serves any page the others do not', () => {
+    expect(ADAPTERS.at(-1)?.id).toBe('generic');
+  });
+});
+
+describe.each(ids)('the %s adapter', (id) => {
+  const adapter = moduleOf(`${id}.ts`).default as Adapter;
+
+  it('offers only catalogue tools, each in the shape its grade needs', () => {
+    for (const [name, impl] of Object.entries(adapter.tools)) {
+      expect([name, isPageToolName(name)]).toEqual([name, true]);
+      const grade = PAGE_TOOLS[name as keyof typeof PAGE_TOOLS].sideEffect;
+      const isSend = typeof impl === 'object' && typeof impl.prepare === 'function' && typeof impl.deliver === 'function';
+      expect([name, grade === 'send' ? isSend : typeof impl === 'function']).toEqual([name, true]);
+    }
+  });
+
+  if (id === 'generic') {
+    it('only reads: on a page Deskmate does not understand, nothing is written or sent', () => {
+      expect(adapterToolNames(adapter).map((n) => PAGE_TOOLS[n].sideEffect)).toEqual(adapterToolNames(adapter).map(() => 'read'));
+      expect(adapter.afterLoad).toBeUndefined();
+    });
+  }
+
+  it('has saved pages, every one of them described in pages.json', () => {
+    expect(existsSync(new URL('pages.json', fixtureDir(id)))).toBe(true);
+    const saved = readdirSync(fixtureDir(id)).filter((f) => f.endsWith('.html')).sort();
+    expect(saved.length).toBeGreaterThan(0);
+    expect(Object.keys(pagesOf(id)).sort()).toEqual(saved);
+  });
+
+  const selectors = moduleOf(`${id}.ts`).SELECTORS;
+  for (const [file, page] of Object.entries(existsSync(new URL('pages.json', fixtureDir(id))) ? pagesOf(id) : {})) {
+    it(`serves ${file} as pages.json says, and its selectors match there as expected`, async () => {
+      const { window, document, url } = loadFixture(id, file, page.path);
+      try {
+        expect(ADAPTERS.find((a) => a.detect(url, document))?.id).toBe(page.servedBy);
+        expect(adapter.ticket(url, document)).toEqual(page.ticket);
+        if (!selectors) return expect(page.counts ?? page.within).toBeUndefined();
+        const named = new Set([...Object.keys(page.counts ?? {}), ...Object.values(page.within ?? {}).flatMap((c) => Object.keys(c))]);
+        expect([...named].sort()).toEqual(Object.keys(selectors).sort());
+        for (const [name, count] of Object.entries(page.counts ?? {})) {
+          expect([name, document.querySelectorAll(selectors[name]!).length]).toEqual([name, count]);
+        }
+        for (const [scope, counts] of Object.entries(page.within ?? {})) {
+          for (const element of document.querySelectorAll(selectors[scope]!)) {
+            for (const [name, count] of Object.entries(counts)) {
+              expect([scope, name, element.querySelectorAll(selectors[name]!).length]).toEqual([scope, name, count]);
+            }
+          }
+        }
+      } finally {
+        await window.happyDOM.close();
+      }
+    });
+  }
+});
