@@ -1,4 +1,4 @@
-import { ADAPTERS } from '@/src/sites';
+import { ADAPTER_INFOS } from '@/src/sites/catalog';
 import { startHost } from '@/src/extension/host';
 
-export default defineBackground(() => startHost(ADAPTERS));
+export default defineBackground(() => startHost(ADAPTER_INFOS));

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { ToolRegistry } from '../core';
-import type { Adapter } from '../sites/adapter';
+import { adapterInfo, type Adapter, type AdapterInfo } from '../sites/adapter';
 import { createAuditLog } from './audit-log';
 import { confirmHandlers } from './confirm-handlers';
 import { pageHandlers } from './page-handlers';
@@ -30,7 +30,7 @@ import { replyProposeTool } from '../tools/reply-propose';
  * remember is in storage and is read again here at each start. Listeners are added
  * synchronously, as MV3 requires; they wait for the state to load.
  */
-export function startHost(adapters: readonly Adapter[]): void {
+export function startHost(adapters: readonly AdapterInfo[]): void {
   const ready = createServices(adapters);
   const extensionBase = browser.runtime.getURL('/');
 
@@ -53,7 +53,7 @@ export function startHost(adapters: readonly Adapter[]): void {
 
 /** Builds the background's state from storage. Exported for tests, which give a fake `send`. */
 export async function createServices(
-  adapters: readonly Adapter[],
+  adapters: readonly (Adapter | AdapterInfo)[],
   send?: SendToTab,
   createModel: CreateModel = createOpenAIModel,
 ): Promise<{ services: Services; handlers: Handlers; chat: ChatSessions }> {
@@ -65,7 +65,7 @@ export async function createServices(
     registry,
     store,
     pages,
-    tools: createPageToolSync(registry, pages, adapters, send),
+    tools: createPageToolSync(registry, pages, adapters.map(toInfo), send),
     audit: createAuditLog(),
     sites: createSiteSettings(),
     broadcast: (message: Broadcast) => {
@@ -102,3 +102,6 @@ async function markInterruptedDeliveries(s: Services): Promise<void> {
     });
   }
 }
+
+/** Tests may hand in whole adapters; the background itself gets only their info. */
+const toInfo = (a: Adapter | AdapterInfo): AdapterInfo => (Array.isArray(a.tools) ? (a as AdapterInfo) : adapterInfo(a as Adapter));

@@ -1,5 +1,5 @@
 import type { ToolRegistry } from '../core';
-import { adapterToolNames, type Adapter } from '../sites/adapter';
+import type { AdapterInfo } from '../sites/adapter';
 import { PAGE_TOOLS, type PageToolName } from '../sites/page-tools';
 import { createPageToolProxy, type SendToTab } from './page-tool-proxy';
 import type { TabPages } from './tab-pages';
@@ -9,9 +9,9 @@ import type { TabPages } from './tab-pages';
  * once, scoped to the origins of the tabs whose adapter offers it, and removed when no tab
  * does. Called after every change to the tabs.
  */
-export function createPageToolSync(registry: ToolRegistry, pages: TabPages, adapters: readonly Adapter[], send?: SendToTab) {
+export function createPageToolSync(registry: ToolRegistry, pages: TabPages, adapters: readonly AdapterInfo[], send?: SendToTab) {
   const byId = new Map(adapters.map((a) => [a.id, a]));
-  const offered = new Map(adapters.map((a) => [a.id, new Set<string>(adapterToolNames(a))]));
+  const offered = new Map(adapters.map((a) => [a.id, new Set<string>(a.tools)]));
   const implementsTool = (adapterId: string, tool: string) => offered.get(adapterId)?.has(tool) ?? false;
   const registered = new Map<PageToolName, { scopes: string; unregister: () => void }>();
 

@@ -90,3 +90,19 @@ export const defineAdapter = (adapter: Adapter): Adapter => adapter;
 /** The page tools an adapter implements, in catalogue order. */
 export const adapterToolNames = (adapter: Adapter): PageToolName[] =>
   (Object.keys(adapter.tools) as PageToolName[]).filter((n) => adapter.tools[n] !== undefined);
+
+/**
+ * What the background knows of an adapter: its id, its name and the catalogue tools it
+ * offers. No page code, so the background bundle carries none of it.
+ */
+export interface AdapterInfo {
+  id: string;
+  title: string;
+  tools: readonly PageToolName[];
+}
+
+export const adapterInfo = (adapter: Adapter): AdapterInfo => ({
+  id: adapter.id,
+  title: adapter.title,
+  tools: adapterToolNames(adapter),
+});

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../src/sites';
-import { adapterToolNames, type Adapter, type PageTicket } from '../../src/sites/adapter';
+import { adapterInfo, adapterToolNames, type Adapter, type PageTicket } from '../../src/sites/adapter';
+import { ADAPTER_INFOS } from '../../src/sites/catalog';
 import { PAGE_TOOLS, isPageToolName } from '../../src/sites/page-tools';
 import { loadFixture } from './load-fixture';
 
@@ -13,7 +14,7 @@ import { loadFixture } from './load-fixture';
  * test/fixtures/sites/<id>/ whose pages.json says which adapter serves each page, which
  * ticket it shows, and how many elements each of the adapter's SELECTORS matches there.
  */
-const SHARED = new Set(['adapter.ts', 'adapter-helpers.ts', 'delivery-marker.ts', 'dom-text.ts', 'editor.ts', 'index.ts', 'page-tools.ts']);
+const SHARED = new Set(['adapter.ts', 'adapter-helpers.ts', 'catalog.ts', 'delivery-marker.ts', 'dom-text.ts', 'editor.ts', 'index.ts', 'page-tools.ts']);
 
 type SiteModule = { default?: unknown; SELECTORS?: Record<string, string> };
 const modules = import.meta.glob<SiteModule>('../../src/sites/*.ts', { eager: true });
@@ -130,4 +131,12 @@ describe.each(ids)('the %s adapter', (id) => {
       }
     });
   }
+});
+
+describe("the background's copy of the adapters", () => {
+  it('lists every adapter, in order, with exactly the tools it implements', () => {
+    const sorted = (infos: readonly { id: string; title: string; tools: readonly string[] }[]) =>
+      infos.map((i) => ({ ...i, tools: [...i.tools].sort() }));
+    expect(sorted(ADAPTER_INFOS)).toEqual(sorted(ADAPTERS.map(adapterInfo)));
+  });
 });

@@ -1,0 +1,14 @@
+import type { AdapterInfo } from './adapter';
+
+/**
+ * The background's own copy of what each adapter offers, in the order of ADAPTERS. It is
+ * the background's source for tools and grades (a content script only names its adapter),
+ * and it keeps the adapters' page code and libraries out of the background bundle. A test
+ * checks that it equals what the adapters declare.
+ */
+export const ADAPTER_INFOS: readonly AdapterInfo[] = [
+  { id: 'demo-helpdesk', title: 'Deskmate demo helpdesk', tools: ['ticket.read', 'reply.fill', 'reply.send'] },
+  { id: 'osticket', title: 'osTicket', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
+  { id: 'freescout', title: 'FreeScout', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
+  { id: 'generic', title: 'Web page', tools: ['page.read', 'selection.read'] },
+];
