@@ -67,7 +67,8 @@ export async function deliverConfirmed(
     await store.update(record.id, { outcome: 'sent' });
   } else {
     await store.update(record.id, {
-      outcome: result.code === 'timeout' ? 'unknown' : 'failed',
+      // A deadline passed, or the page went away mid-post: it may have gone out.
+      outcome: result.code === 'timeout' || result.code === 'outcome_unknown' ? 'unknown' : 'failed',
       outcomeError: result.error ?? '',
     });
   }

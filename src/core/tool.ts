@@ -46,6 +46,7 @@ export type ToolErrorCode =
   | 'not_read_only'
   | 'invalid_input'
   | 'timeout'
+  | 'outcome_unknown'
   | 'aborted'
   | 'tool_failed'
   | 'step_failed'

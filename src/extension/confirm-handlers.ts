@@ -1,10 +1,13 @@
-import type { ConfirmationRecord, ToolResult } from '../core';
+import { payloadDigest, type ConfirmationRecord, type ToolResult } from '../core';
 import type { AuditKind } from './audit-log';
 import type { Handlers } from './router';
 import { createSerial } from './serial';
 import { humanCtx, type Services } from './services';
 
-type ConfirmHandlers = Pick<Handlers, 'confirm.accept' | 'confirm.cancel' | 'confirm.check' | 'confirm.get'>;
+type ConfirmHandlers = Pick<Handlers, 'confirm.accept' | 'confirm.cancel' | 'confirm.check' | 'confirm.get' | 'page.delivered'>;
+
+/** How long after a confirm a page may still report what became of its delivery. */
+const REPORT_WINDOW_MS = 5 * 60_000;
 
 const payloadOf = (r: ConfirmationRecord) => r.payload as { site?: string; ticket?: string; body?: string };
 
@@ -64,6 +67,36 @@ export function confirmHandlers(s: Services): ConfirmHandlers {
     },
 
     'confirm.get': async ({ id }) => (await s.store.get(id)) ?? null,
+
+    /**
+     * A helpdesk that reloads after posting ends `deliver` before it can see the reply; the
+     * page loaded next in the same tab reports whether the reply is in the thread. It can only
+     * settle an outcome left unknown, for a payload this tab was confirmed to send, on its own site.
+     */
+    'page.delivered': ({ adapterId, report }, sender) => serial(async () => {
+      if (sender.tabId === undefined || report.payload.site !== sender.origin) return { ok: false };
+      if (!s.tools.adapter(adapterId)) return { ok: false };
+      const digest = await payloadDigest(report.payload);
+      const now = Date.now();
+      const record = (await s.store.list()).find(
+        (r) =>
+          r.digest === digest &&
+          r.tool === report.tool &&
+          r.ctx.tabId === sender.tabId &&
+          r.status === 'used' &&
+          (r.outcome === 'unknown' || r.outcome === 'delivering') &&
+          now - (r.usedAt ?? 0) < REPORT_WINDOW_MS,
+      );
+      if (!record) return { ok: false };
+      if (report.outcome === 'sent') {
+        await s.store.update(record.id, { outcome: 'sent' });
+        await log('sent', record, 'Reported by the page loaded after sending: the reply is in the thread.');
+      } else {
+        await log('unknown', record, `The page loaded after sending does not show the reply: ${report.detail}`);
+      }
+      s.broadcast({ type: 'view.changed', tabId: sender.tabId });
+      return { ok: true };
+    }),
 
     /** For an outcome left unknown by a restart: is the reply in the ticket now? */
     async 'confirm.check'({ id }) {

@@ -44,10 +44,20 @@ export function startContentScript(adapters: readonly Adapter[]): void {
   });
 
   look();
+  reportDelivery(current);
   // pushState is invisible to content scripts; a light poll and DOM changes catch ticket switches.
   setInterval(() => look(), POLL_MS);
   new MutationObserver(() => look()).observe(document.documentElement, { childList: true, subtree: true });
   addEventListener('popstate', () => look());
+}
+
+/** Once per page load: a send the previous page started, as this page finds it. */
+function reportDelivery(current: { adapter: Adapter } | null): void {
+  const after = current?.adapter.afterLoad;
+  if (!after) return;
+  after(document, location)
+    .then((report) => report && browser.runtime.sendMessage({ type: 'page.delivered', adapterId: current.adapter.id, report }))
+    .catch(() => undefined);
 }
 
 async function answer(

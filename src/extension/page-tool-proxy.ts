@@ -42,8 +42,15 @@ export function createPageToolProxy(
   const call = async (tabId: number, message: PageCall): Promise<unknown> => {
     try {
       return await send(tabId, message);
-    } catch {
-      return { ok: false, code: 'tab_gone', error: 'The page is gone or was reloaded. Open the ticket again and retry.' };
+    } catch (e) {
+      // No receiver: the message never reached a page, so nothing happened there. Any other
+      // failure means the page went away while it worked (a helpdesk that reloads after a
+      // post): for a write or a send, what it did is not known.
+      const unreached = /receiving end does not exist|could not establish connection/i.test(String((e as Error)?.message ?? e));
+      if (unreached || spec.sideEffect === 'read') {
+        return { ok: false, code: 'tab_gone', error: 'The page is gone or was reloaded. Open the ticket again and retry.' };
+      }
+      return { ok: false, code: 'outcome_unknown', error: 'The page reloaded while it was posting; whether it went through is not known yet. Check the ticket.' };
     }
   };
 

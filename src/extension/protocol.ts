@@ -1,6 +1,6 @@
 import type { AgentEvent, ConfirmationRecord, JsonSchema, SideEffect, ToolResult } from '../core';
 import type { ChatItem } from './chat-items';
-import type { PageTicket } from '../sites/adapter';
+import type { DeliveryReport, PageTicket } from '../sites/adapter';
 import type { AuditEntry } from './audit-log';
 import type { ModelSettings } from './model-settings';
 import type { SiteSettings } from './site-settings';
@@ -50,6 +50,7 @@ export interface SiteAccessView {
 
 export interface Requests {
   'page.announce': { req: { adapterId: string; url: string; ticket: PageTicket | null }; res: { ok: boolean } };
+  'page.delivered': { req: { adapterId: string; report: DeliveryReport }; res: { ok: boolean } };
   'view.get': { req: { tabId: number }; res: ViewState };
   'tool.invoke': { req: { tabId: number; tool: string; input: unknown }; res: ToolResult };
   'confirm.accept': { req: { tabId: number; id: string; digest: string }; res: ToolResult };
@@ -76,6 +77,7 @@ export type Response<T extends RequestType> = Requests[T]['res'];
 
 const str = { type: 'string', minLength: 1, maxLength: 2048 } as const;
 const tabId = { type: 'integer', minimum: 0 } as const;
+const text = { type: 'string', maxLength: 2048 } as const;
 const none: JsonSchema = { type: 'object', properties: {}, additionalProperties: false };
 const ticket = {
   type: 'object',
@@ -108,6 +110,31 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
     from: 'content',
     // ticket may be null: the page shows no ticket.
     schema: obj({ adapterId: str, url: str, ticket: { ...ticket, type: ['object', 'null'] } }, ['adapterId', 'url', 'ticket']),
+  },
+  'page.delivered': {
+    from: 'content',
+    schema: obj(
+      {
+        adapterId: str,
+        report: {
+          type: 'object',
+          properties: {
+            tool: { type: 'string', enum: ['reply.send'] },
+            payload: {
+              type: 'object',
+              properties: { site: str, ticket: text, recipient: text, subject: text, body: { type: 'string', maxLength: 100_000 } },
+              required: ['site', 'ticket', 'recipient', 'subject', 'body'],
+              additionalProperties: false,
+            },
+            outcome: { type: 'string', enum: ['sent', 'not_found'] },
+            detail: { type: 'string', maxLength: 2000 },
+          },
+          required: ['tool', 'payload', 'outcome', 'detail'],
+          additionalProperties: false,
+        },
+      },
+      ['adapterId', 'report'],
+    ),
   },
   'view.get': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
   'tool.invoke': { from: 'extension', schema: obj({ tabId, tool: str, input: {} }, ['tabId', 'tool']) },

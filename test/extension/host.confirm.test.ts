@@ -134,4 +134,32 @@ describe('the confirm step in the background', () => {
     expect(await h.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ ok: false, code: 'cancelled' });
     expect(h.tabs.delivered).toEqual([]);
   });
+
+  it('learns from the page loaded after a reload-on-send what became of a delivery, and from nobody else', async () => {
+    const h = await setup();
+    await h.announce(1, '#7');
+    await h.announce(2, '#7');
+    const { confirmation, confirmPayload } = await h.prepare(1, 'Hello');
+    // The helpdesk reloads the page while posting: the message channel closes mid-call.
+    h.tabs.tabs.get(1)!.deliver = () => Promise.reject(new Error('A listener indicated an asynchronous response, but the message channel closed'));
+    expect(await h.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ ok: false, code: 'outcome_unknown' });
+    const get = () => h.handlers['confirm.get']({ type: 'confirm.get', id: confirmation.id }, sidebar);
+    expect(await get()).toMatchObject({ status: 'used', outcome: 'unknown' });
+
+    const report = (payload: unknown, outcome: 'sent' | 'not_found' = 'sent') =>
+      ({ type: 'page.delivered', adapterId: 'fake-helpdesk', report: { tool: 'reply.send', payload, outcome, detail: '' } }) as const;
+    const p = confirmPayload as { site: string; ticket: string; recipient: string; subject: string; body: string };
+    // Another tab, another text, or another site cannot settle it.
+    expect(await h.handlers['page.delivered'](report(p) as never, h.tabs.senderOf(2))).toEqual({ ok: false });
+    expect(await h.handlers['page.delivered'](report({ ...p, body: 'Other' }) as never, h.tabs.senderOf(1))).toEqual({ ok: false });
+    expect(await h.handlers['page.delivered'](report({ ...p, site: 'https://evil.example' }) as never, h.tabs.senderOf(1))).toEqual({ ok: false });
+    expect(await get()).toMatchObject({ outcome: 'unknown' });
+
+    expect(await h.handlers['page.delivered'](report(p) as never, h.tabs.senderOf(1))).toEqual({ ok: true });
+    expect(await get()).toMatchObject({ outcome: 'sent' });
+    expect(await h.audit()).toEqual(['prepare', 'confirm', 'unknown', 'sent']);
+    // Settled once: a second report finds nothing left to settle, and nothing is ever resent.
+    expect(await h.handlers['page.delivered'](report(p) as never, h.tabs.senderOf(1))).toEqual({ ok: false });
+    expect(await h.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ code: 'already_used' });
+  });
 });

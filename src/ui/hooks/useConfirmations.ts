@@ -21,6 +21,8 @@ export interface Confirmations {
  */
 export function useConfirmations(tabId: number | null | undefined, view: ViewState | null): Confirmations {
   const [cards, setCards] = useState<ConfirmCardModel[]>([]);
+  const cardsRef = useRef(cards);
+  cardsRef.current = cards;
   const dismissed = useRef(new Set<string>());
 
   const add = (card: ConfirmCardModel) =>
@@ -37,8 +39,17 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
   }, [tabId]);
 
   useEffect(() => {
-    for (const record of [...(view?.pending ?? []), ...(view?.unknown ?? [])]) {
-      if (record.ctx.tabId === tabId) add(cardOfRecord(record));
+    const listed = [...(view?.pending ?? []), ...(view?.unknown ?? [])];
+    for (const record of listed) if (record.ctx.tabId === tabId) add(cardOfRecord(record));
+    // A card this view no longer lists was settled elsewhere (another sidebar, the page
+    // loaded after a send): show what its record says now.
+    const ids = new Set(listed.map((r) => r.id));
+    for (const card of cardsRef.current) {
+      if (card.busy || ids.has(card.id) || (card.state !== 'pending' && card.state !== 'unknown')) continue;
+      request('confirm.get', { id: card.id }).then(
+        (record) => record && record.status !== 'pending' && patch(card.id, { state: cardOfRecord(record).state, error: cardOfRecord(record).error }),
+        () => undefined,
+      );
     }
   }, [view]);
 
