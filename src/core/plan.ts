@@ -99,7 +99,7 @@ async function runStep(
   const result = await registry.invoke(tool, input ?? {}, { ...ctx, autonomous: true });
   if (!step?.stopIf) return { step: { tool, skipped: false, result }, stop: false };
   try {
-    return { step: { tool, skipped: false, result }, stop: step.stopIf(result, state) === true };
+    return { step: { tool, skipped: false, result }, stop: Boolean(step.stopIf(result, state)) };
   } catch (e) {
     const failure = { ...fail('step_failed', `stopIf threw: ${errorMessage(e)}`), data: result };
     return { step: { tool, skipped: false, result: failure }, stop: false };
