@@ -49,6 +49,7 @@ export function startHost(adapters: readonly AdapterInfo[]): void {
   });
   watchTabs(ready.then(({ services, chat }) => ({ services, chat })));
   openPanelOnAction();
+  keepStorageFromContentScripts();
 }
 
 /** Builds the background's state from storage. Exported for tests, which give a fake `send`. */
@@ -83,6 +84,18 @@ export async function createServices(
   const handlers = { ...pageHandlers(services), ...confirmHandlers(services), ...settingsHandlers(kb), ...accessHandlers(services, access) };
   await access.restore().catch(() => undefined);
   return { services, handlers, chat: createChatSessions(services, createModel) };
+}
+
+/**
+ * Content scripts talk to the background only by message; they never need storage. Where the
+ * browser allows it (Chrome), storage is closed to them, so the API key, the pending
+ * confirmations and the audit log are out of reach of anything running in a web page's tab.
+ */
+function keepStorageFromContentScripts(): void {
+  type Restrictable = { setAccessLevel?(o: { accessLevel: string }): Promise<void> };
+  for (const area of [browser.storage.local, browser.storage.session] as unknown as Restrictable[]) {
+    area.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })?.catch(() => undefined);
+  }
 }
 
 /** A delivery cut off by a stop of the worker is never retried: its outcome is unknown. */

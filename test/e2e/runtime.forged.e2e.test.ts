@@ -71,6 +71,8 @@ describe('runtime.forged: confirms and tool calls forged from a web page or a co
     const world = await contentScriptWorld(chromium.context, page, chromium.extensionId);
     const send = (message: object) => world.evaluate<unknown>(`chrome.runtime.sendMessage(${JSON.stringify(message)})`);
     expect(await world.evaluate('chrome.runtime.id')).toBe(chromium.extensionId); // it is the extension's world
+    // Nor can it read what the background keeps: the API key, the pending confirmations.
+    expect(await world.evaluate<string>('chrome.storage.local.get(null).then((all) => "read " + Object.keys(all), (e) => "refused")')).toBe('refused');
 
     expect(await send(forged)).toMatchObject({ ok: false, code: 'forbidden' });
     expect(await send({ type: 'confirm.cancel', id: record.id })).toMatchObject({ ok: false, code: 'forbidden' });

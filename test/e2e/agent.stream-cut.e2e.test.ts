@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
+import { ask, configureChromium, messagesOf, RETRY, startModel, turnEnded, waitForChat, type ModelForExtension } from './harness/chat';
+import { openTicket, startDemoHelpdesk, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
+
+const QUESTION = 'What does the customer want?';
+const FULL = 'The customer was charged twice for order NW-20931 and wants the duplicate charge refunded.';
+const CUT_AT = 30;
+
+/** A stream that drops mid-answer: the partial answer stays, marked as cut, and Retry answers again. */
+describe('agent.stream-cut: an answer cut mid-stream', () => {
+  let chromium: ChromiumHarness;
+  let helpdesk: DemoHelpdesk;
+  let m: ModelForExtension;
+  let page: Page | undefined;
+  let panel: SidePanel | undefined;
+
+  beforeAll(async () => {
+    helpdesk = await startDemoHelpdesk();
+    m = await startModel({ chunkDelayMs: 5 });
+    chromium = await launchChromium();
+    await configureChromium(chromium.context, chromium.extensionId, m);
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await m?.model.close();
+    await helpdesk?.close();
+  });
+  beforeEach(async () => {
+    await panel?.close().catch(() => undefined);
+    await page?.close().catch(() => undefined);
+    await helpdesk.reset();
+    m.model.reset();
+  });
+
+  /** A fresh ticket tab (a fresh conversation) with the question asked, and the cut shown. */
+  async function cutAnswer(): Promise<SidePanel> {
+    page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="chat-input"]');
+    await ask(panel, QUESTION);
+    const view = await turnEnded(panel, 'the cut answer');
+
+    expect(view.assistants).toHaveLength(1);
+    const partial = view.assistants[0]!;
+    expect(partial.cut).toBe('stream_cut');
+    expect(partial.text.trim().length).toBeGreaterThan(0);
+    expect(partial.text.trim().length).toBeLessThanOrEqual(CUT_AT);
+    expect(FULL.startsWith(partial.text.trim())).toBe(true);
+    expect(view.errors).toHaveLength(1);
+    expect(view.errors[0]!.retry).toBe(true);
+    expect(view.running).toBe(false);
+    expect(m.model.requests()).toHaveLength(1);
+    return panel;
+  }
+
+  it('keeps the partial answer marked as cut; Retry gets the next scripted answer in full', async () => {
+    m.model.script([{ text: FULL, cutAfterChars: CUT_AT }, { text: FULL }]);
+    const p = await cutAnswer();
+
+    await p.click(RETRY);
+    const view = await waitForChat(p, (v) => !v.running && v.assistants.some((a) => a.text.trim() === FULL), 'the full answer after Retry');
+    const last = view.assistants.at(-1)!;
+    expect(last.text.trim()).toBe(FULL);
+    expect(last.cut).toBeNull();
+    // The cut answer is still shown above, still marked; the question is not asked twice.
+    expect(view.assistants[0]!.cut).toBe('stream_cut');
+    expect(view.users).toEqual([QUESTION]);
+    // Retry asks again from the question: the partial answer is not sent as if it were complete.
+    expect(m.model.requests()).toHaveLength(2);
+    const retried = messagesOf(m.model.requests()[1]).filter((x) => x.role !== 'system');
+    expect(retried).toEqual([{ role: 'user', content: QUESTION }]);
+    // The old error's Retry is gone: the conversation ended well.
+    expect(view.errors.every((e) => !e.retry)).toBe(true);
+  });
+
+  it('Retry after a cut with nothing more scripted: the demo logic answers in full', async () => {
+    m.model.script([{ text: FULL, cutAfterChars: CUT_AT }]);
+    const p = await cutAnswer();
+
+    await p.click(RETRY);
+    const view = await waitForChat(
+      p,
+      (v) => !v.running && v.assistants.length >= 2 && !v.assistants.at(-1)!.streaming && v.assistants.at(-1)!.cut === null,
+      'a complete answer from the demo logic after Retry',
+      { timeoutMs: 40_000 },
+    );
+    expect(view.assistants.at(-1)!.text.trim().length).toBeGreaterThan(0);
+    expect(view.tools.every((t) => t.status === 'ok')).toBe(true);
+    expect(view.errors.every((e) => !e.retry)).toBe(true);
+    expect(view.users).toEqual([QUESTION]);
+    expect(m.model.requests().length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,139 @@
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
+import { ask, DEMO_MODEL, startModel, waitForChat, type ModelForExtension } from './harness/chat';
+import { clickConfirm, showTab, startDemoHelpdesk, theCard, TICKET_1, type DemoHelpdesk, type Driver } from './harness/deskmate';
+import { poll } from './harness/wait';
+
+declare const browser: {
+  tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> };
+  runtime: { sendMessage(m: object): Promise<{ ok: boolean; value?: { baseURL: string; model: string } }> };
+};
+
+const PROMPT = 'What does the customer want? Draft a reply.';
+
+/** A puppeteer page as a sidebar driver. Text goes into fields as a value plus an input event. */
+function firefoxDriver(page: Page): Driver {
+  return {
+    evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R, arg as unknown) as Promise<R>,
+    click: async (selector) => {
+      await page.waitForSelector(selector);
+      await page.click(selector);
+    },
+    fill: async (selector, text) => {
+      await page.waitForSelector(selector);
+      await page.evaluate(
+        ({ selector, text }) => {
+          const field = document.querySelector<HTMLTextAreaElement | HTMLInputElement>(selector)!;
+          field.focus();
+          field.value = text;
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        },
+        { selector, text },
+      );
+    },
+  };
+}
+
+/** The chat story on Firefox ESR: the sidebar page as moz-extension://UUID/sidepanel.html?tab=N. */
+describe('firefox.chat: ask for a draft, Send…, Confirm', () => {
+  let firefox: FirefoxHarness;
+  let helpdesk: DemoHelpdesk;
+  let m: ModelForExtension;
+
+  beforeAll(async () => {
+    helpdesk = await startDemoHelpdesk();
+    m = await startModel({ chunkDelayMs: 5 });
+    firefox = await launchFirefox();
+  });
+  afterAll(async () => {
+    await firefox?.close();
+    await m?.model.close();
+    await helpdesk?.close();
+  });
+  beforeEach(async () => {
+    await helpdesk.reset();
+    m.model.reset();
+  });
+
+  /** Points the extension at the demo model through the options page form, unless it already is. */
+  async function pointAtDemoModel(): Promise<void> {
+    const options = await openFirefoxExtensionPage(firefox, 'options.html');
+    try {
+      const current = () => options.evaluate(() => browser.runtime.sendMessage({ type: 'model.get' }));
+      const saved = await current();
+      if (saved.ok && saved.value?.baseURL === m.model.url && saved.value.model === DEMO_MODEL) return;
+      const form = firefoxDriver(options);
+      await form.fill('[data-testid=settings-base-url]', m.model.url);
+      await form.fill('[data-testid=settings-model]', DEMO_MODEL);
+      await form.click('[data-testid=settings-save]');
+      await poll(
+        async () => {
+          const cls = await options.evaluate(() => document.querySelector('[data-testid=settings-status]')?.className ?? '');
+          if (/\berror\b/.test(cls)) throw new Error('the options page refused the settings');
+          return /\bok\b/.test(cls) ? true : undefined;
+        },
+        'the options page to say the model settings were saved',
+        { timeoutMs: 20_000 },
+      );
+      const after = await current();
+      expect(after.value).toMatchObject({ baseURL: m.model.url, model: DEMO_MODEL });
+    } finally {
+      await options.close();
+    }
+  }
+
+  it('the helpdesk receives exactly the draft, once, after Confirm', async () => {
+    await pointAtDemoModel();
+    const ticketUrl = helpdesk.ticketUrl(TICKET_1.id);
+    const ticket = await openFirefoxPage(firefox, ticketUrl);
+    await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
+
+    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
+    const tabIds = await finder.evaluate(
+      (url) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)),
+      ticketUrl,
+    );
+    await finder.close();
+    expect(tabIds).toHaveLength(1);
+
+    const sidebarPage = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabIds[0]!}`);
+    const sidebar = firefoxDriver(sidebarPage);
+    await showTab(sidebar, 'Chat');
+    await sidebarPage.waitForSelector('[data-testid="chat-input"]');
+
+    await ask(sidebar, PROMPT);
+    const view = await waitForChat(sidebar, (v) => !v.running && v.drafts.length === 1, 'the draft card', { timeoutMs: 40_000 });
+    expect(view.tools.map((t) => [t.tool, t.status])).toEqual([
+      ['ticket.read', 'ok'],
+      ['kb.search', 'ok'],
+      ['reply.propose', 'ok'],
+    ]);
+    expect(view.assistants.at(-1)!.text.trim().length).toBeGreaterThan(0);
+    expect(view.errors).toEqual([]);
+    const draft = view.drafts[0]!;
+    expect(draft.trim().length).toBeGreaterThan(0);
+    expect(m.model.requests().length).toBeGreaterThanOrEqual(1);
+    expect(await helpdesk.sentLog()).toEqual([]);
+
+    await sidebar.click('[data-testid="draft-send"]');
+    const card = await theCard(sidebar, ['pending']);
+    expect(card.body).toBe(draft);
+    expect(card.fields).toEqual([helpdesk.url, TICKET_1.label, TICKET_1.recipient, expect.stringContaining(TICKET_1.subject)]);
+    expect(await helpdesk.sentLog()).toEqual([]);
+
+    await clickConfirm(sidebar);
+    const done = await theCard(sidebar, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });
+    expect(done.state, done.status).toBe('sent');
+    const sent = await poll(async () => {
+      const log = await helpdesk.sentLog();
+      return log.length ? log : undefined;
+    }, 'the helpdesk to log the reply');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.ticketId).toBe(TICKET_1.id);
+    expect(sent[0]!.text).toBe(draft);
+
+    await sidebarPage.close();
+    await ticket.close();
+  });
+});
