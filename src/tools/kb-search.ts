@@ -9,13 +9,13 @@ export function createKbSearchTool(search: KbSearch): Tool<{ query: string; limi
     name: 'kb.search',
     domain: 'kb',
     title: 'Search knowledge base',
-    description: "Searches the team's knowledge base (saved replies and articles) and returns the best matches. Use a few keywords.",
+    description: "Searches the team's saved replies and articles. Use a few keywords.",
     sideEffect: 'read',
     inputSchema: {
       type: 'object',
       properties: {
-        query: { type: 'string', minLength: 1, maxLength: 500, description: 'Keywords to search for.' },
-        limit: { type: 'integer', minimum: 1, maximum: 10, description: 'How many matches (default 2).' },
+        query: { type: 'string', minLength: 1, maxLength: 500 },
+        limit: { type: 'integer', minimum: 1, maximum: 10, description: 'Default 2.' },
       },
       required: ['query'],
       additionalProperties: false,

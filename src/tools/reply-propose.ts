@@ -14,14 +14,13 @@ export const replyProposeTool: Tool<ReplyProposal, { proposed: true }> = {
   name: 'reply.propose',
   domain: 'reply',
   title: 'Propose a reply',
-  description:
-    'Shows the agent a draft reply to the customer. It does not send anything: the agent reviews, edits and sends it. Call it once per draft with the full reply text.',
+  description: 'Shows the agent a draft reply to the customer; sends nothing. Call once per draft with the full text.',
   sideEffect: 'read',
   inputSchema: {
     type: 'object',
     properties: {
-      body: { type: 'string', minLength: 1, maxLength: 20_000, description: 'The full reply text, plain text.' },
-      subject: { type: 'string', maxLength: 300, description: 'Optional subject line.' },
+      body: { type: 'string', minLength: 1, maxLength: 20_000, description: 'Full reply, plain text.' },
+      subject: { type: 'string', maxLength: 300 },
     },
     required: ['body'],
     additionalProperties: false,
