@@ -32,7 +32,7 @@ async function main(): Promise<number> {
   const turns = Number(values.turns);
   const session = await startDemoSession({ build: !values['no-build'], headless: true, log: (l) => console.log(`  ${l}`) });
   try {
-    // Read at once: in a shared checkout someone else may rebuild .output while this runs.
+    // Read at once: a rebuild of .output while this runs must not change the figures.
     const bundles = bundleSizes(CHROME_EXTENSION_DIR);
     const developmentBuild = isDevelopmentBuild(CHROME_EXTENSION_DIR);
     const { context, extensionId } = session.browser;
