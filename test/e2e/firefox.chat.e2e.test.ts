@@ -1,8 +1,8 @@
-import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
 import { ask, DEMO_MODEL, startModel, waitForChat, type ModelForExtension } from './harness/chat';
-import { clickConfirm, showTab, startDemoHelpdesk, theCard, TICKET_1, type DemoHelpdesk, type Driver } from './harness/deskmate';
+import { clickConfirm, showTab, startDemoHelpdesk, theCard, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
+import { firefoxDriver } from './harness/firefox-driver';
 import { poll } from './harness/wait';
 
 declare const browser: {
@@ -11,29 +11,6 @@ declare const browser: {
 };
 
 const PROMPT = 'What does the customer want? Draft a reply.';
-
-/** A puppeteer page as a sidebar driver. Text goes into fields as a value plus an input event. */
-function firefoxDriver(page: Page): Driver {
-  return {
-    evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => page.evaluate(fn as (arg: unknown) => R, arg as unknown) as Promise<R>,
-    click: async (selector) => {
-      await page.waitForSelector(selector);
-      await page.click(selector);
-    },
-    fill: async (selector, text) => {
-      await page.waitForSelector(selector);
-      await page.evaluate(
-        ({ selector, text }) => {
-          const field = document.querySelector<HTMLTextAreaElement | HTMLInputElement>(selector)!;
-          field.focus();
-          field.value = text;
-          field.dispatchEvent(new Event('input', { bubbles: true }));
-        },
-        { selector, text },
-      );
-    },
-  };
-}
 
 /** The chat story on Firefox ESR: the sidebar page as moz-extension://UUID/sidepanel.html?tab=N. */
 describe('firefox.chat: ask for a draft, Send…, Confirm', () => {

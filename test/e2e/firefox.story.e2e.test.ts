@@ -1,4 +1,3 @@
-import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
 import {
@@ -13,32 +12,11 @@ import {
   toolResult,
   waitForTools,
   type DemoHelpdesk,
-  type Driver,
 } from './harness/deskmate';
+import { firefoxDriver } from './harness/firefox-driver';
 import { poll } from './harness/wait';
 
 declare const browser: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } };
-
-/** A puppeteer page as a sidebar driver. Text goes into fields as a value plus an input event. */
-function firefoxDriver(page: Page): Driver {
-  return {
-    evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) =>
-      page.evaluate(fn as (arg: unknown) => R, arg as unknown) as Promise<R>,
-    click: (selector) => page.click(selector),
-    fill: async (selector, text) => {
-      await page.waitForSelector(selector);
-      await page.evaluate(
-        ({ selector, text }) => {
-          const field = document.querySelector<HTMLTextAreaElement | HTMLInputElement>(selector)!;
-          field.focus();
-          field.value = text;
-          field.dispatchEvent(new Event('input', { bubbles: true }));
-        },
-        { selector, text },
-      );
-    },
-  };
-}
 
 /** The story on Firefox ESR: the sidebar page as moz-extension://UUID/sidepanel.html?tab=N. */
 describe('firefox.story: read and send with confirm on the demo helpdesk', () => {
