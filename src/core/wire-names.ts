@@ -8,14 +8,11 @@
 
 const SEGMENT = '[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*';
 const LEGAL_NAME = new RegExp(`^${SEGMENT}(?:\\.${SEGMENT})*$`);
-const WIRE_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 export const MAX_WIRE_NAME_LENGTH = 64;
 
 export const toWireName = (name: string): string => name.replace(/\./g, '__');
 export const fromWireName = (wireName: string): string => wireName.replace(/__/g, '.');
-
-export const isWireName = (s: string): boolean => WIRE_NAME.test(s);
 
 /** Why a name cannot be registered, or null when it can. */
 export function whyIllegalName(name: unknown): string | null {

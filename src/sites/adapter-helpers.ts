@@ -1,4 +1,6 @@
 import type { ToolResult } from '../core';
+import type { PageTicket, ReplyPayload, SendImpl, TicketData } from './adapter';
+import { fillEditor } from './editor';
 
 /** Small pieces every helpdesk adapter needs: results, input, and names on the page. */
 
@@ -33,3 +35,44 @@ export const idNumber = (id: string | null | undefined): number => Number(/(\d+)
 
 /** Milliseconds left until `deadline` (a Date.now() time), never below `floor`. */
 export const remaining = (deadline: number, floor = 0): number => Math.max(floor, deadline - Date.now());
+
+type ShownTicket = (url: URL, doc: Document) => PageTicket | null;
+
+/** `ticket.read`: the ticket the page shows, read by the adapter's own reader. */
+export const ticketReader =
+  (shown: ShownTicket, read: (doc: Document, label: string) => TicketData, noun = 'ticket') =>
+  (_input: unknown, doc: Document, location: Location): Promise<ToolResult<TicketData>> =>
+    guard('page_error', `Could not read the ${noun}`, async () => {
+      const ticket = shown(new URL(location.href), doc);
+      if (!ticket) return failed('no_ticket', `This page shows no ${noun}.`);
+      return { ok: true, data: read(doc, ticket.label) };
+    });
+
+/** `reply.fill`: fills the editor `find` gives, or says why there is none. Sends nothing. */
+export const replyFiller =
+  (find: (doc: Document) => Promise<HTMLElement | string>) =>
+  (input: unknown, doc: Document): Promise<ToolResult<{ filled: true }>> =>
+    guard('page_error', 'Could not fill the reply box', async () => {
+      const body = bodyOf(input);
+      if (body === null) return failed('invalid_input', 'The reply is empty.');
+      const editor = await find(doc);
+      if (typeof editor === 'string') return failed('no_reply_form', editor);
+      fillEditor(editor, body);
+      return { ok: true, data: { filled: true } };
+    });
+
+/**
+ * `reply.send`'s two halves, each kept from throwing. An exception in deliver may come after
+ * the click, so it must not read as "not sent".
+ */
+export const guardedSend = (
+  prepare: (input: { body: string }, doc: Document, location: Location) => Promise<ToolResult<ReplyPayload>>,
+  deliver: (payload: ReplyPayload, doc: Document, location: Location) => Promise<ToolResult>,
+  noun = 'ticket',
+): SendImpl<{ body: string }> => ({
+  prepare: (input, doc, location) => guard('page_error', 'Could not prepare the reply', () => prepare(input, doc, location)),
+  deliver: (payload, doc, location) =>
+    guard('delivery_failed', `Sending hit an error, so the outcome is unknown (check the ${noun} before trying again)`, () =>
+      deliver(payload, doc, location),
+    ),
+});

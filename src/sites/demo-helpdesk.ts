@@ -1,6 +1,7 @@
 import type { ToolResult } from '../core';
 import { defineAdapter, type PageTicket, type ReplyPayload, type TicketData, type TicketMessage } from './adapter';
 import { comparableText, elementText, htmlToText } from './dom-text';
+import { bodyOf, failed, guardedSend, replyFiller, textOf, ticketReader } from './adapter-helpers';
 import { fillEditor, waitFor } from './editor';
 
 /**
@@ -33,19 +34,6 @@ const TICKET_PATH = /^\/tickets\/(\d+)\/?$/;
 const ROLES = new Set<TicketMessage['role']>(['customer', 'agent', 'internal']);
 const MIRROR_TIMEOUT_MS = 2_000;
 const POSTED_TIMEOUT_MS = 10_000;
-
-const failed = (code: string, error: string): ToolResult<never> => ({ ok: false, code, error });
-const textOf = (root: ParentNode, selector: string): string =>
-  root.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-
-/** Impls never throw: a page that breaks an assumption becomes a result. */
-async function guard<T>(code: string, action: string, run: () => Promise<ToolResult<T>>): Promise<ToolResult<T>> {
-  try {
-    return await run();
-  } catch (e) {
-    return failed(code, `${action}: ${e instanceof Error ? e.message : String(e)}`);
-  }
-}
 
 function shownTicket(url: URL, doc: Document): PageTicket | null {
   const id = TICKET_PATH.exec(url.pathname)?.[1];
@@ -85,11 +73,6 @@ function readTicket(doc: Document, label: string): TicketData {
     messages: [...doc.querySelectorAll(SELECTORS.message)].map(readMessage),
   };
 }
-
-const bodyOf = (input: unknown): string | null => {
-  const body = (input as { body?: unknown } | null)?.body;
-  return typeof body === 'string' && body.trim() !== '' ? body : null;
-};
 
 async function prepare(input: { body: string }, doc: Document, location: Location): Promise<ToolResult<ReplyPayload>> {
   const body = bodyOf(input);
@@ -156,28 +139,8 @@ export default defineAdapter({
   detect: (url, doc) => TICKET_PATH.test(url.pathname) && doc.querySelector(SELECTORS.marker) !== null,
   ticket: shownTicket,
   tools: {
-    'ticket.read': (_input, doc, location) =>
-      guard('page_error', 'Could not read the ticket', async () => {
-        const shown = shownTicket(new URL(location.href), doc);
-        if (!shown) return failed('no_ticket', 'This page shows no ticket.');
-        return { ok: true, data: readTicket(doc, shown.label) };
-      }),
-    'reply.fill': (input, doc) =>
-      guard('page_error', 'Could not fill the reply box', async () => {
-        const body = bodyOf(input);
-        if (body === null) return failed('invalid_input', 'The reply is empty.');
-        const form = replyForm(doc);
-        if (!form) return failed('no_reply_form', 'This page has no reply editor.');
-        fillEditor(form.editor, body);
-        return { ok: true, data: { filled: true } };
-      }),
-    'reply.send': {
-      prepare: (input, doc, location) => guard('page_error', 'Could not prepare the reply', () => prepare(input, doc, location)),
-      // An exception may come after the click, so it must not read as "not sent".
-      deliver: (payload, doc, location) =>
-        guard('delivery_failed', 'Sending hit an error, so the outcome is unknown (check the ticket before trying again)', () =>
-          deliver(payload, doc, location),
-        ),
-    },
+    'ticket.read': ticketReader(shownTicket, readTicket),
+    'reply.fill': replyFiller(async (doc) => replyForm(doc)?.editor ?? 'This page has no reply editor.'),
+    'reply.send': guardedSend(prepare, deliver),
   },
 });

@@ -3,25 +3,17 @@
  * way typing would leave it, and wait for the page to react.
  */
 
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
 /**
- * Plain text as editor HTML: escaped, one <br> per newline, and the spaces that HTML would
- * collapse (at a line's ends, or in a run) as no-break spaces, so the text reads back the same.
+ * Plain text as editor lines: the spaces that HTML would collapse (at a line's ends, or in a
+ * run) become no-break spaces, so the text reads back the same.
  */
-export const textToEditorHtml = (text: string): string =>
-  editorLines(text)
-    .map((line) => escapeHtml(line).replace(/\u00a0/g, '&nbsp;'))
-    .join('<br>');
-
 const editorLines = (text: string): string[] =>
   text
     .replace(/\r\n?/g, '\n')
     .split('\n')
     .map((line) => line.replace(/^ | $| (?= )/g, '\u00a0'));
 
-/** The same content as DOM nodes: text nodes and <br>s, never parsed from a string. */
+/** Editor content as DOM nodes: text nodes and <br>s, never parsed from a string. */
 function editorNodes(doc: Document, text: string): Node[] {
   return editorLines(text).flatMap((line, i) => [...(i ? [doc.createElement('br')] : []), ...(line ? [doc.createTextNode(line)] : [])]);
 }

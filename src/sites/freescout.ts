@@ -1,8 +1,7 @@
 import type { ToolResult } from '../core';
 import { defineAdapter, type PageTicket, type ReplyPayload } from './adapter';
-import { bodyOf, failed, guard, mailbox, replySubject } from './adapter-helpers';
+import { bodyOf, failed, guard, guardedSend, mailbox, replyFiller, replySubject, ticketReader } from './adapter-helpers';
 import { comparableText } from './dom-text';
-import { fillEditor } from './editor';
 import { SELECTORS, isConversationPath, readTicket, shownTicket } from './freescout-page';
 import { openEditor, post, reportDelivery } from './freescout-send';
 
@@ -65,21 +64,11 @@ export default defineAdapter({
   detect: (url, doc) => isConversationPath(url) && doc.querySelector(SELECTORS.conversation) !== null && doc.querySelector(SELECTORS.main) !== null,
   ticket: shownTicket,
   tools: {
-    'ticket.read': (_input, doc, location) =>
-      guard('page_error', 'Could not read the conversation', async () => {
-        const shown = shownTicket(new URL(location.href), doc);
-        if (!shown) return failed('no_ticket', 'This page shows no conversation.');
-        return { ok: true, data: readTicket(doc, shown.label) };
-      }),
-    'reply.fill': (input, doc) =>
-      guard('page_error', 'Could not fill the reply box', async () => {
-        const body = bodyOf(input);
-        if (body === null) return failed('invalid_input', 'The reply is empty.');
-        const opened = await openEditor(doc, 'reply');
-        if (typeof opened === 'string') return failed('no_reply_form', opened);
-        fillEditor(opened.editor, body);
-        return { ok: true, data: { filled: true } };
-      }),
+    'ticket.read': ticketReader(shownTicket, readTicket, 'conversation'),
+    'reply.fill': replyFiller(async (doc) => {
+      const opened = await openEditor(doc, 'reply');
+      return typeof opened === 'string' ? opened : opened.editor;
+    }),
     // Adding a note posts it: once clicked, an exception must not read as "not added".
     'note.add': (input, doc, location) =>
       guard('tool_failed', 'Adding the note hit an error, so whether it was added is unknown (look at the thread)', async () => {
@@ -89,13 +78,7 @@ export default defineAdapter({
         if (!shown) return failed('no_ticket', 'This page shows no conversation.');
         return post(doc, shown, 'note', body, null);
       }),
-    'reply.send': {
-      prepare: (input, doc, location) => guard('page_error', 'Could not prepare the reply', () => prepare(input, doc, location)),
-      deliver: (payload, doc, location) =>
-        guard('delivery_failed', 'Sending hit an error, so the outcome is unknown (check the conversation before trying again)', () =>
-          deliver(payload, doc, location),
-        ),
-    },
+    'reply.send': guardedSend(prepare, deliver, 'conversation'),
   },
   afterLoad: (doc, location) => reportDelivery(doc, location).catch(() => null),
 });

@@ -1,7 +1,6 @@
 import type { ToolResult } from '../core';
 import { defineAdapter, type PageTicket, type ReplyPayload } from './adapter';
-import { bodyOf, failed, guard, mailbox, replySubject } from './adapter-helpers';
-import { fillEditor } from './editor';
+import { bodyOf, failed, guard, guardedSend, mailbox, replyFiller, replySubject, ticketReader } from './adapter-helpers';
 import { SELECTORS, TICKETS_PATH, readTicket, shownTicket } from './osticket-page';
 import { postThroughFrame, threadForm } from './osticket-post';
 
@@ -90,30 +89,11 @@ export default defineAdapter({
     TICKETS_PATH.test(url.pathname) && url.searchParams.has('id') && doc.querySelector(SELECTORS.container) !== null && doc.querySelector(SELECTORS.thread) !== null,
   ticket: shownTicket,
   tools: {
-    'ticket.read': (_input, doc, location) =>
-      guard('page_error', 'Could not read the ticket', async () => {
-        const shown = shownTicket(new URL(location.href), doc);
-        if (!shown) return failed('no_ticket', 'This page shows no ticket.');
-        return { ok: true, data: readTicket(doc, shown.label) };
-      }),
-    'reply.fill': (input, doc) =>
-      guard('page_error', 'Could not fill the reply box', async () => {
-        const body = bodyOf(input);
-        if (body === null) return failed('invalid_input', 'The reply is empty.');
-        const form = threadForm(doc, 'response');
-        if (!form) return failed('no_reply_form', 'This page has no reply editor.');
-        fillEditor(form.editor, body);
-        return { ok: true, data: { filled: true } };
-      }),
+    'ticket.read': ticketReader(shownTicket, readTicket),
+    'reply.fill': replyFiller(async (doc) => threadForm(doc, 'response')?.editor ?? 'This page has no reply editor.'),
     // Adding a note posts it: once the form is submitted, an exception must not read as "not added".
     'note.add': (input, doc, location) =>
       guard('tool_failed', 'Adding the note hit an error, so whether it was added is unknown (look at the thread)', () => addNote(input, doc, location)),
-    'reply.send': {
-      prepare: (input, doc, location) => guard('page_error', 'Could not prepare the reply', () => prepare(input, doc, location)),
-      deliver: (payload, doc, location) =>
-        guard('delivery_failed', 'Sending hit an error, so the outcome is unknown (check the ticket before trying again)', () =>
-          deliver(payload, doc, location),
-        ),
-    },
+    'reply.send': guardedSend(prepare, deliver),
   },
 });

@@ -1,26 +1,33 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Window } from 'happy-dom';
 import { comparableText, elementText } from '../../src/sites/dom-text';
-import { fillEditor, textToEditorHtml, waitFor } from '../../src/sites/editor';
+import { fillEditor, waitFor } from '../../src/sites/editor';
 
 const window = new Window({ url: 'https://helpdesk.example/' });
 const doc = window.document as unknown as Document;
 afterAll(() => window.happyDOM.close());
 
-describe('textToEditorHtml', () => {
-  it('escapes markup and turns newlines into <br>', () => {
-    expect(textToEditorHtml('<b>hi</b> & "you"\nnext\r\nlast')).toBe('&lt;b&gt;hi&lt;/b&gt; &amp; &quot;you&quot;<br>next<br>last');
+/** What an editor holds after fillEditor: text nodes and <br>s, never parsed markup. */
+function filled(text: string): HTMLElement {
+  const div = doc.createElement('div');
+  fillEditor(div, text);
+  return div;
+}
+
+describe('the text fillEditor puts in', () => {
+  it('keeps markup as text and turns newlines into <br>', () => {
+    const div = filled('<b>hi</b> & "you"\nnext\r\nlast');
+    expect(div.innerHTML).toBe('&lt;b&gt;hi&lt;/b&gt; &amp; "you"<br>next<br>last');
+    expect(div.querySelector('b')).toBeNull();
   });
 
   it('keeps spaces HTML would collapse as no-break spaces', () => {
-    expect(textToEditorHtml(' a  b ')).toBe('&nbsp;a&nbsp; b&nbsp;');
+    expect(filled(' a  b ').innerHTML).toBe('&nbsp;a&nbsp; b&nbsp;');
   });
 
   it('reads back as the same text', () => {
     const body = 'Hi Anna,\n\n  - item <one>\n3 < 4 && 5 > 2\n\n\nBye';
-    const div = doc.createElement('div');
-    div.innerHTML = textToEditorHtml(body);
-    expect(comparableText(elementText(div))).toBe(comparableText(body));
+    expect(comparableText(elementText(filled(body)))).toBe(comparableText(body));
   });
 });
 
