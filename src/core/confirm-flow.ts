@@ -50,6 +50,21 @@ export function whyRefused(record: ConfirmationRecord, digest: unknown, ctx: Inv
 }
 
 /**
+ * The payload exactly as it will be delivered, digested afresh. The stored digest only proves
+ * what was shown; a store that someone else can write (a content script, a bug) may hold another
+ * payload under the same digest, so the bytes handed to `deliver` are digested again here.
+ */
+export async function sealedPayload(record: ConfirmationRecord): Promise<{ payload: unknown; digest: string } | null> {
+  try {
+    const text = canonicalJson(record.payload);
+    const payload: unknown = JSON.parse(text);
+    return { payload, digest: await payloadDigest(payload) };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Runs `deliver` for a record already marked used, and records the outcome. A deadline
  * passed means the outcome is unknown, not failed: the message may have gone out.
  */

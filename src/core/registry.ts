@@ -1,4 +1,4 @@
-import { deliverConfirmed, prepareConfirmation, whyRefused } from './confirm-flow';
+import { deliverConfirmed, prepareConfirmation, sealedPayload, whyRefused } from './confirm-flow';
 import { MemoryConfirmationStore, type ConfirmationRecord, type ConfirmationStore } from './confirmations';
 import { asToolResult, boundResult, errorMessage, fail, MIN_RESULT_CHARS, quoted, withoutTicket } from './results';
 import { guardedRun } from './run-guard';
@@ -146,13 +146,24 @@ export class ToolRegistry {
       }
       const gate = this.gate(tool, { ...record.ctx, ...safeCtx(ctx), autonomous: false });
       if (!gate.ok) return gate.result;
+      const sealed = await sealedPayload(record);
+      if (!sealed || sealed.digest !== record.digest || sealed.digest !== digest) return await this.burnTampered(record.id);
       if (!(await this.store.markUsed(record.id, this.now()))) {
         return fail('already_used', 'This confirmation has already been used.');
       }
-      return await deliverConfirmed(this.store, tool, record, tool.timeoutMs ?? this.timeoutMs);
+      const toDeliver = { ...record, payload: sealed.payload };
+      return await deliverConfirmed(this.store, tool, toDeliver, tool.timeoutMs ?? this.timeoutMs);
     } catch (e) {
       return fail('tool_failed', `The confirmation failed: ${errorMessage(e)}`);
     }
+  }
+
+  /** A record whose payload no longer matches its digest was changed in the store: it is closed, never delivered. */
+  private async burnTampered(id: string): Promise<ToolResult> {
+    if (await this.store.markUsed(id, this.now())) {
+      await this.store.update(id, { status: 'cancelled', outcome: 'failed', outcomeError: 'The stored payload was changed after it was shown.' });
+    }
+    return fail('payload_tampered', 'What is stored to be sent is not what was shown; nothing was sent. Prepare the reply again.');
   }
 
   /** Withdraws a pending confirmation, so it can never be confirmed. */

@@ -55,6 +55,7 @@ export type ToolErrorCode =
   | 'already_used'
   | 'cancelled'
   | 'digest_mismatch'
+  | 'payload_tampered'
   | 'scope_changed';
 
 /** What a human must see and approve before a send tool delivers. */
