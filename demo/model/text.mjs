@@ -102,8 +102,12 @@ export function clipSentences(/** @type {string} */ text, /** @type {number} */ 
   return end > max / 3 ? cut.slice(0, end + 1) : clip(text, max);
 }
 
-export const firstName = (/** @type {unknown} */ name) =>
-  typeof name === 'string' && /\p{L}/u.test(name) ? name.trim().split(/\s+/)[0]?.replace(/[,;]$/, '') ?? null : null;
+export const firstName = (/** @type {unknown} */ name) => {
+  if (typeof name !== 'string' || !/\p{L}/u.test(name)) return null;
+  // A masked name: Deskmate's placeholder for the first name is the name's with _FIRST.
+  if (/^\[[A-Z]+_\d+\]$/.test(name.trim())) return `${name.trim().slice(0, -1)}_FIRST]`;
+  return name.trim().split(/\s+/)[0]?.replace(/[,;]$/, '') ?? null;
+};
 
 const firstLower = (/** @type {string} */ s) => (/^[A-Z][a-z]/.test(s) ? s[0]?.toLowerCase() + s.slice(1) : s);
 

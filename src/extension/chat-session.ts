@@ -2,7 +2,8 @@ import { runAgentTurn, systemPrompt, type AgentEvent, type ChatModel } from '../
 import { createInputValidator } from '../core/validation';
 import { applyAgentEvent, endStreaming, itemId } from './chat-items';
 import { chatStore, conversationKey, tabPrefix, type Conversation } from './chat-store';
-import { checkModelSettings, DEMO_MODEL_ID, loadModelSettings, type ModelSettings } from './model-settings';
+import { maskedModel } from './masking';
+import { checkModelSettings, DEMO_MODEL_ID, loadModelSettings, masksPersonalData, type ModelSettings } from './model-settings';
 import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from './protocol';
 import { humanCtx, type Services } from './services';
 
@@ -117,13 +118,14 @@ export function createChatSessions(services: Services, createModel: CreateModel)
       const ctx = await humanCtx(services, tabId);
       void stored.catch(() => undefined);
       const history = text === undefined ? conversation.history : conversation.history.slice(0, -1);
+      const masked = masksPersonalData(settings);
       const result = await runAgentTurn({
-        model: modelFor(settings),
+        model: masked ? await maskedModel(modelFor(settings), services, ctx) : modelFor(settings),
         registry: services.registry,
         ctx: { scope: ctx.scope ?? null, tabId, flags: ctx.flags ?? {}, ticketKey: ctx.ticketKey } as typeof ctx,
         history,
         ...(text !== undefined ? { userText: text } : {}),
-        system: systemPrompt({ ...(ctx.scope ? { site: ctx.scope } : {}), today: new Date().toISOString().slice(0, 10) }),
+        system: systemPrompt({ ...(ctx.scope ? { site: ctx.scope } : {}), today: new Date().toISOString().slice(0, 10), masked }),
         signal: controller.signal,
         onEvent: (event) => {
           conversation.items = applyAgentEvent(conversation.items, event);

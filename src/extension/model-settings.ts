@@ -6,6 +6,8 @@ export interface ModelSettings {
   baseURL: string;
   apiKey: string;
   model: string;
+  /** Mask personal data before it reaches the model; unset means on unless the endpoint is on loopback. */
+  maskPersonalData?: boolean;
 }
 
 export type PresetId = 'demo' | 'openai' | 'ollama' | 'custom';
@@ -53,6 +55,20 @@ export function checkModelSettings(s: ModelSettings): string | null {
   if (!s.model.trim()) return 'Choose a model.';
   return null;
 }
+
+const LOOPBACK_HOSTS = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/** Whether requests to this endpoint stay on this machine. */
+export function isLoopbackEndpoint(baseURL: string): boolean {
+  try {
+    return LOOPBACK_HOSTS.test(new URL(baseURL).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether personal data is masked for these settings: as chosen, else for any endpoint off this machine. */
+export const masksPersonalData = (s: ModelSettings): boolean => s.maskPersonalData ?? !isLoopbackEndpoint(s.baseURL);
 
 /** The host permission pattern for an endpoint, e.g. `https://api.openai.com/*` (match patterns take no port). */
 export const originPattern = (baseURL: string): string => {

@@ -93,6 +93,7 @@ const modelSettings = {
     baseURL: { type: 'string', maxLength: 2048 },
     apiKey: { type: 'string', maxLength: 4096 },
     model: { type: 'string', maxLength: 256 },
+    maskPersonalData: { type: 'boolean' },
   },
   required: ['preset', 'baseURL', 'apiKey', 'model'],
   additionalProperties: false,

@@ -1,5 +1,5 @@
 import { useId } from 'preact/hooks';
-import { PRESETS, type PresetId } from '../../extension/model-settings';
+import { masksPersonalData, PRESETS, type PresetId } from '../../extension/model-settings';
 import { useModelSettings } from '../hooks/useModelSettings';
 import { t } from '../i18n';
 
@@ -46,6 +46,13 @@ export function ModelSettingsForm({ testIds = false, onSaved }: Props) {
         <datalist id={`${id}-models`}>
           {m.models.map((name) => <option key={name} value={name} />)}
         </datalist>
+      </div>
+      <div class="field">
+        <label class="check">
+          <input type="checkbox" data-testid={tid('pii')} checked={masksPersonalData(s)} onChange={(e) => m.change({ maskPersonalData: e.currentTarget.checked })} />
+          {t('settings_pii')}
+        </label>
+        <p class="muted small">{t('settings_pii_hint')}</p>
       </div>
       <div class="actions">
         <button type="button" class="btn btn-primary" data-testid={tid('save')} disabled={busy} onClick={() => void m.save()}>
