@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { ToolResult } from '../core';
 import type { Adapter, PageTicket, ReplyPayload } from '../sites/adapter';
+import { trackFocus } from '../sites/focus-memory';
 import type { PageCall } from './protocol';
 
 const POLL_MS = 400;
@@ -43,6 +44,8 @@ export function startContentScript(adapters: readonly Adapter[]): void {
     return answer(call, current);
   });
 
+  // Insert goes where the agent last clicked or typed.
+  trackFocus(document);
   look();
   reportDelivery(current);
   // pushState is invisible to content scripts; a light poll and DOM changes catch ticket switches.

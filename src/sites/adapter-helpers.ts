@@ -1,6 +1,6 @@
 import type { ToolResult } from '../core';
 import type { PageTicket, ReplyPayload, SendImpl, TicketData } from './adapter';
-import { fillEditor } from './editor';
+import { insertText, targetIn } from './insert';
 
 /** Small pieces every helpdesk adapter needs: results, input, and names on the page. */
 
@@ -48,7 +48,10 @@ export const ticketReader =
       return { ok: true, data: read(doc, ticket.label) };
     });
 
-/** `reply.fill`: fills the editor `find` gives, or says why there is none. Sends nothing. */
+/**
+ * `reply.fill`: inserts into the editor `find` gives, at the caret the agent left there (at
+ * its end when there is none), like a paste: what the agent typed stays. Sends nothing.
+ */
 export const replyFiller =
   (find: (doc: Document) => Promise<HTMLElement | string>) =>
   (input: unknown, doc: Document): Promise<ToolResult<{ filled: true }>> =>
@@ -57,8 +60,8 @@ export const replyFiller =
       if (body === null) return failed('invalid_input', 'The reply is empty.');
       const editor = await find(doc);
       if (typeof editor === 'string') return failed('no_reply_form', editor);
-      fillEditor(editor, body);
-      return { ok: true, data: { filled: true } };
+      const refused = insertText(targetIn(editor), body);
+      return refused ? failed('fill_failed', refused) : { ok: true, data: { filled: true } };
     });
 
 /**

@@ -14,7 +14,7 @@ const editorLines = (text: string): string[] =>
     .map((line) => line.replace(/^ | $| (?= )/g, '\u00a0'));
 
 /** Editor content as DOM nodes: text nodes and <br>s, never parsed from a string. */
-function editorNodes(doc: Document, text: string): Node[] {
+export function editorNodes(doc: Document, text: string): Node[] {
   return editorLines(text).flatMap((line, i) => [...(i ? [doc.createElement('br')] : []), ...(line ? [doc.createTextNode(line)] : [])]);
 }
 
@@ -24,14 +24,18 @@ function editorNodes(doc: Document, text: string): Node[] {
  */
 export function fillEditor(editor: HTMLElement, text: string): void {
   editor.replaceChildren(...editorNodes(editor.ownerDocument, text));
-  // The page's own constructors: an event from another realm is fine to dispatch, but some
-  // pages check `instanceof InputEvent`.
-  const view = editor.ownerDocument.defaultView;
+  dispatchInput(editor, 'insertReplacementText');
+}
+
+/** Fires `input` as the browser would after an edit, with the page's own constructors. */
+export function dispatchInput(target: Element, inputType: string, data?: string): void {
+  // An event from another realm is fine to dispatch, but some pages check `instanceof InputEvent`.
+  const view = target.ownerDocument.defaultView;
   const InputEventCtor = view?.InputEvent ?? (typeof InputEvent === 'function' ? InputEvent : undefined);
   const event = InputEventCtor
-    ? new InputEventCtor('input', { bubbles: true, inputType: 'insertReplacementText' })
+    ? new InputEventCtor('input', { bubbles: true, inputType, ...(data === undefined ? {} : { data }) })
     : new (view?.Event ?? Event)('input', { bubbles: true });
-  editor.dispatchEvent(event);
+  target.dispatchEvent(event);
 }
 
 export interface WaitOptions {

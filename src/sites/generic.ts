@@ -1,14 +1,16 @@
 import { Readability } from '@mozilla/readability';
 import type { ToolResult } from '../core';
 import { defineAdapter } from './adapter';
-import { failed, guard } from './adapter-helpers';
+import { bodyOf, failed, guard } from './adapter-helpers';
 import { elementText, htmlToText } from './dom-text';
+import { insertText, insertTarget } from './insert';
 
 /**
  * Any web page Deskmate is enabled on that no helpdesk adapter serves: it is listed last in
- * ADAPTERS. It only reads (the page's main text, the user's selection): on a page Deskmate
- * does not understand, nothing may be written or sent. It shows no ticket; the background
- * drops a tab's tools whenever its URL changes, and the content script announces again.
+ * ADAPTERS. It reads (the page's main text, the user's selection) and, on a person's click,
+ * inserts a draft into the field the person focused; on a page Deskmate does not understand,
+ * nothing is sent. It shows no ticket; the background drops a tab's tools whenever its URL
+ * changes, and the content script announces again.
  */
 
 /** Bounds keep one read from filling the model's context; the cut is said in the text itself. */
@@ -72,6 +74,16 @@ async function readSelection(doc: Document): Promise<ToolResult> {
   return { ok: true, data: { text, truncated } };
 }
 
+/** Insert anywhere: the field the agent focused, never a guess between several. */
+async function insertDraft(input: unknown, doc: Document): Promise<ToolResult> {
+  const body = bodyOf(input);
+  if (body === null) return failed('invalid_input', 'The reply is empty.');
+  const target = insertTarget(doc);
+  if (typeof target === 'string') return failed('no_focus', target);
+  const refused = insertText(target, body);
+  return refused ? failed('fill_failed', refused) : { ok: true, data: { filled: true } };
+}
+
 export default defineAdapter({
   id: 'generic',
   title: 'Web page',
@@ -80,5 +92,6 @@ export default defineAdapter({
   tools: {
     'page.read': (_input, doc, location) => guard('page_error', 'Could not read the page', () => readPage(doc, location)),
     'selection.read': (_input, doc) => guard('page_error', 'Could not read the selection', () => readSelection(doc)),
+    'reply.fill': (input, doc) => guard('page_error', 'Could not insert the text', () => insertDraft(input, doc)),
   },
 });

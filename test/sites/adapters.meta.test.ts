@@ -14,7 +14,7 @@ import { loadFixture } from './load-fixture';
  * test/fixtures/sites/<id>/ whose pages.json says which adapter serves each page, which
  * ticket it shows, and how many elements each of the adapter's SELECTORS matches there.
  */
-const SHARED = new Set(['adapter.ts', 'adapter-helpers.ts', 'catalog.ts', 'delivery-marker.ts', 'dom-text.ts', 'editor.ts', 'index.ts', 'page-tools.ts']);
+const SHARED = new Set(['adapter.ts', 'adapter-helpers.ts', 'catalog.ts', 'delivery-marker.ts', 'dom-text.ts', 'editable.ts', 'editor.ts', 'focus-memory.ts', 'index.ts', 'insert.ts', 'page-tools.ts']);
 
 type SiteModule = { default?: unknown; SELECTORS?: Record<string, string> };
 const modules = import.meta.glob<SiteModule>('../../src/sites/*.ts', { eager: true });
@@ -93,8 +93,8 @@ describe.each(ids)('the %s adapter', (id) => {
   });
 
   if (id === 'generic') {
-    it('only reads: on a page Deskmate does not understand, nothing is written or sent', () => {
-      expect(adapterToolNames(adapter).map((n) => PAGE_TOOLS[n].sideEffect)).toEqual(adapterToolNames(adapter).map(() => 'read'));
+    it('on a page Deskmate does not understand, reads and inserts on a click, and sends nothing', () => {
+      expect(adapterToolNames(adapter).filter((n) => PAGE_TOOLS[n].sideEffect !== 'read')).toEqual(['reply.fill']);
       expect(adapter.afterLoad).toBeUndefined();
     });
   }

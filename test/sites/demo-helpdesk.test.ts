@@ -179,6 +179,14 @@ describe('reply.fill', () => {
     expect(mirror.value).toBe(editor.innerHTML);
   });
 
+  it('never overwrites what the agent typed: with no caret in the box, the text goes at its end', async () => {
+    const { document, location } = ticketPage();
+    const editor = document.querySelector<HTMLElement>(SELECTORS.editor)!;
+    editor.append(document.createTextNode('Typed by the agent. '));
+    expect(await fillTool({ body: 'Inserted.' }, document, location)).toEqual({ ok: true, data: { filled: true } });
+    expect(editor.textContent).toBe('Typed by the agent. Inserted.');
+  });
+
   it('refuses an empty body and a page without an editor', async () => {
     const { document, location } = ticketPage();
     expect(await fillTool({ body: '  ' }, document, location)).toMatchObject({ ok: false, code: 'invalid_input' });

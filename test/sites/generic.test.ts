@@ -33,9 +33,9 @@ describe('detect and ticket', () => {
     }
   });
 
-  it('only reads: nothing written or sent on a page Deskmate does not understand', () => {
-    expect(adapterToolNames(adapter)).toEqual(['page.read', 'selection.read']);
-    expect(adapterToolNames(adapter).map((n) => PAGE_TOOLS[n].sideEffect)).toEqual(['read', 'read']);
+  it('reads, inserts on a click, and sends nothing on a page Deskmate does not understand', () => {
+    expect(adapterToolNames(adapter)).toEqual(['page.read', 'selection.read', 'reply.fill']);
+    expect(adapterToolNames(adapter).map((n) => PAGE_TOOLS[n].sideEffect)).toEqual(['read', 'read', 'write']);
   });
 });
 

@@ -1,0 +1,97 @@
+import { deepActiveElement, editableOf, isVisible, visibleEditors, type Editable, type TextField } from './editable';
+import { dispatchInput, editorNodes } from './editor';
+import { rememberedEditable, type Remembered } from './focus-memory';
+
+/**
+ * "Insert into reply box" as a paste would do it: at the caret of the field the agent last
+ * focused, replacing only a selection the agent made, with the browser's own edit command
+ * where it takes it (so `input` fires and the editor's undo has the step), else by hand with
+ * an `input` event. Never replaces what the agent typed without a selection.
+ */
+
+export const NO_FOCUS = 'Click in the reply box first, then insert again.';
+
+/** Where the draft goes: the focused field, else the one last focused, else the only editor shown. */
+export function insertTarget(doc: Document): Remembered | string {
+  const remembered = rememberedEditable();
+  const active = editableOf(deepActiveElement(doc));
+  if (active) return { editable: active, range: remembered?.editable.el === active.el ? remembered.range : null };
+  if (remembered && isVisible(remembered.editable.el)) return remembered;
+  const editors = visibleEditors(doc);
+  return editors.length === 1 ? { editable: editors[0]!, range: null } : NO_FOCUS;
+}
+
+/** `editor` (an adapter's reply box) with the caret the agent left in it, if any. */
+export function targetIn(editor: HTMLElement): Remembered {
+  const remembered = rememberedEditable();
+  const inside = remembered && (editor === remembered.editable.el || editor.contains(remembered.editable.el));
+  if (inside) return remembered;
+  return { editable: editableOf(editor) ?? { kind: 'rich', el: editor }, range: null };
+}
+
+/** Inserts `text`; null when the box holds it, else why not. */
+export function insertText(target: Remembered, text: string): string | null {
+  const { editable } = target;
+  return editable.kind === 'field' ? insertIntoField(editable.el, text) : insertIntoRich(editable.el, text, target.range);
+}
+
+/** The browser's own insert: fires beforeinput/input and joins the undo history. */
+function execInsert(doc: Document, text: string): boolean {
+  try {
+    return doc.execCommand('insertText', false, text);
+  } catch {
+    return false;
+  }
+}
+
+function insertIntoField(field: TextField, text: string): string | null {
+  const value = field.value;
+  const start = field.selectionStart ?? value.length;
+  const end = field.selectionEnd ?? start;
+  // A one-line input would drop the line breaks; spaces keep the words apart.
+  const typed = field.localName === 'input' ? text.replace(/\s*[\r\n]+\s*/g, ' ') : text.replace(/\r\n?/g, '\n');
+  const expected = value.slice(0, start) + typed + value.slice(end);
+  field.focus({ preventScroll: true });
+  field.setSelectionRange(start, end);
+  if (!execInsert(field.ownerDocument, typed) || field.value === value) {
+    field.setRangeText(typed, start, end, 'end');
+    dispatchInput(field, 'insertFromPaste', typed);
+  }
+  return field.value === expected ? null : 'The reply box did not take the whole text (it may have a length limit).';
+}
+
+const within = (host: HTMLElement, range: Range | null | undefined): range is Range =>
+  !!range && host.contains(range.startContainer) && host.contains(range.endContainer);
+
+function endOf(host: HTMLElement): Range {
+  const range = host.ownerDocument.createRange();
+  range.selectNodeContents(host);
+  range.collapse(false);
+  return range;
+}
+
+function insertIntoRich(host: HTMLElement, text: string, saved: Range | null): string | null {
+  const doc = host.ownerDocument;
+  const selection = doc.getSelection();
+  const live = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
+  const range = (within(host, live) ? live : within(host, saved) ? saved : endOf(host)).cloneRange();
+  host.focus({ preventScroll: true });
+  selection?.removeAllRanges();
+  selection?.addRange(range);
+  const before = host.textContent;
+  const replacing = !range.collapsed;
+  if (execInsert(doc, text) && (host.textContent !== before || replacing)) return null;
+  // By hand: text nodes and <br>s, never markup parsed from the text.
+  range.deleteContents();
+  const nodes = editorNodes(doc, text);
+  const fragment = doc.createDocumentFragment();
+  fragment.append(...nodes);
+  range.insertNode(fragment);
+  const lastNode = nodes.at(-1);
+  if (lastNode) range.setStartAfter(lastNode);
+  range.collapse(true);
+  selection?.removeAllRanges();
+  selection?.addRange(range);
+  dispatchInput(host, 'insertFromPaste', text);
+  return null;
+}

@@ -1,0 +1,112 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fixturePages, type FixtureTicket } from './fixture-pages';
+
+/**
+ * Helpdesks of our own making, in the shapes real ones have, that no code adapter knows. Each
+ * shape lives under its own path prefix; every post lands in one log (GET /api/sent) as the
+ * plain text the helpdesk would store, so a test asserts what the helpdesk actually received.
+ *
+ * - /iframe/: the ticket page links to a separate reply page whose editor is an iframe body
+ *   (the CKEditor 4 / TinyMCE classic kind), mirrored into a hidden textarea on submit; the
+ *   post is a full page load back to the ticket.
+ */
+/** A draft with lines, markup-like text and an ampersand: it must arrive exactly as it is. */
+export const FIXTURE_DRAFT = 'Hi Ines,\n\nSorry about the lamp. A new one ships today: <no charge> & no return needed.\n\nBest,\nSam';
+
+/** What the sidebar's draft card says after Insert (its status line), or null while there is none. */
+export const insertStatus = (): string | null => document.querySelector('[data-testid="draft-card"] [role="status"]')?.textContent ?? null;
+
+export interface FixturePost {
+  shape: string;
+  ticketId: number;
+  /** The posted field as plain text (the editor's HTML with its line breaks). */
+  text: string;
+}
+
+export interface FixtureHelpdesk {
+  origin: string;
+  url(path: string): string;
+  sent(): FixturePost[];
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const seed = (): FixtureTicket[] => [
+  {
+    id: 5,
+    subject: 'Parcel arrived damaged',
+    requester: { name: 'Ines Duarte', email: 'ines@example.org' },
+    messages: [{ author: 'Ines Duarte', role: 'customer', time: '2026-11-30T09:12:00Z', body: 'The box was crushed and the lamp inside is broken. Can you send a new one?' }],
+  },
+];
+
+/** What the helpdesk stores of an editor's HTML: its text, line breaks kept. */
+export function htmlToStoredText(html: string): string {
+  return html
+    .replace(/<div><br\s*\/?><\/div>/gi, '\n')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<(div|p)[^>]*>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/^\n/, '');
+}
+
+async function formBody(request: IncomingMessage): Promise<URLSearchParams> {
+  let raw = '';
+  for await (const chunk of request) raw += chunk;
+  return new URLSearchParams(raw);
+}
+
+export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
+  let tickets = seed();
+  let sent: FixturePost[] = [];
+  const html = (response: ServerResponse, status: number, body: string) => {
+    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(body);
+  };
+  const server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      if (url.pathname === '/api/sent') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        return response.end(JSON.stringify(sent));
+      }
+      const match = /^\/(\w+)\/tickets\/(\d+)(\/reply)?$/.exec(url.pathname);
+      const ticket = match && tickets.find((t) => t.id === Number(match[2]));
+      const pages = match && fixturePages[match[1]!];
+      if (!match || !ticket || !pages) return html(response, 404, '<!doctype html><title>Not found</title>Not found');
+      const shape = match[1]!;
+      if (request.method === 'POST') {
+        const text = htmlToStoredText((await formBody(request)).get('body') ?? '').trim();
+        if (!text) return html(response, 400, '<!doctype html><title>Empty</title>The reply is empty.');
+        sent.push({ shape, ticketId: ticket.id, text });
+        ticket.messages.push({ author: 'Agent', role: 'agent', time: new Date().toISOString(), body: text });
+        response.writeHead(303, { location: `/${shape}/tickets/${ticket.id}` });
+        return response.end();
+      }
+      return html(response, 200, match[3] ? pages.reply(ticket) : pages.view(ticket));
+    })().catch((error: unknown) => html(response, 500, String(error)));
+  });
+  await new Promise<void>((ready, fail) => server.once('error', fail).listen(0, '127.0.0.1', ready));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    url: (path) => new URL(path, origin).href,
+    sent: () => structuredClone(sent),
+    reset() {
+      tickets = seed();
+      sent = [];
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
