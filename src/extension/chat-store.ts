@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { ChatMessage } from '../core';
 import type { ChatItem } from './chat-items';
+import { storedKeys } from './session-keys';
 
 /** One conversation per tab and ticket. */
 export interface Conversation {
@@ -22,22 +23,91 @@ export const tabPrefix = (tabId: number): string => `${PREFIX}${tabId}:`;
 export const conversationKey = (tabId: number, ticketKey: string | null): string => `${tabPrefix(tabId)}${ticketKey ?? '-'}`;
 
 /**
+ * The head of a stored conversation: every field but the two lists, which are stored one
+ * record per entry (`<key>#h<n>`, `<key>#i<n>`) so that a step writes only what it changed.
+ */
+type Head = Omit<Conversation, 'history' | 'items'> & { historyLength: number; itemsLength: number };
+
+const historyKey = (key: string, n: number) => `${key}#h${n}`;
+const itemKey = (key: string, n: number) => `${key}#i${n}`;
+const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+
+/** What was last written (or read) per conversation: messages by identity, items by JSON. */
+interface Written {
+  head: string;
+  history: ChatMessage[];
+  items: string[];
+}
+
+function createChatStore() {
+  const area = browser.storage.session;
+  const written = new Map<string, Written>();
+
+  async function readHead(key: string): Promise<Head | undefined> {
+    return (await area.get(key))[key] as Head | undefined;
+  }
+
+  return {
+    async get(key: string): Promise<Conversation | undefined> {
+      const head = await readHead(key);
+      if (!head) return undefined;
+      const hKeys = range(0, head.historyLength).map((n) => historyKey(key, n));
+      const iKeys = range(0, head.itemsLength).map((n) => itemKey(key, n));
+      const records = hKeys.length + iKeys.length ? await area.get([...hKeys, ...iKeys]) : {};
+      const { historyLength: _h, itemsLength: _i, ...rest } = head;
+      const conversation: Conversation = {
+        ...rest,
+        history: hKeys.map((k) => records[k] as ChatMessage),
+        items: iKeys.map((k) => records[k] as ChatItem),
+      };
+      written.set(key, { head: JSON.stringify(head), history: [...conversation.history], items: conversation.items.map((i) => JSON.stringify(i)) });
+      return conversation;
+    },
+
+    /** Writes the records that changed since the last put or get, and drops those past the end. */
+    async put(conversation: Conversation): Promise<void> {
+      const { key, history, items, ...fields } = conversation;
+      const before = written.get(key) ?? { head: '', history: [], items: [] };
+      const changes: Record<string, unknown> = {};
+      history.forEach((m, n) => {
+        if (before.history[n] !== m) changes[historyKey(key, n)] = m;
+      });
+      const itemJson = items.map((i) => JSON.stringify(i));
+      itemJson.forEach((json, n) => {
+        if (before.items[n] !== json) changes[itemKey(key, n)] = items[n];
+      });
+      const head: Head = { ...fields, key, updatedAt: Date.now(), historyLength: history.length, itemsLength: items.length };
+      changes[key] = head;
+      const stale = [
+        ...range(history.length, before.history.length).map((n) => historyKey(key, n)),
+        ...range(items.length, before.items.length).map((n) => itemKey(key, n)),
+      ];
+      written.set(key, { head: JSON.stringify(head), history: [...history], items: itemJson });
+      // Both calls are made at once, before any await: the browser applies an extension's
+      // storage calls in order, so a later put's records are never removed by this one.
+      await Promise.all([area.set(changes), stale.length ? area.remove(stale) : undefined]);
+    },
+
+    async remove(key: string): Promise<void> {
+      written.delete(key);
+      const head = await readHead(key);
+      const records = head
+        ? [...range(0, head.historyLength).map((n) => historyKey(key, n)), ...range(0, head.itemsLength).map((n) => itemKey(key, n))]
+        : [];
+      await area.remove([key, ...records]);
+    },
+
+    async removeTab(tabId: number): Promise<void> {
+      const prefix = tabPrefix(tabId);
+      for (const key of written.keys()) if (key.startsWith(prefix)) written.delete(key);
+      const keys = (await storedKeys(area)).filter((k) => k.startsWith(prefix));
+      if (keys.length) await area.remove(keys);
+    },
+  };
+}
+
+/**
  * Conversations live in storage.session: they survive the worker being stopped and the
  * sidebar being closed, and end with the browser session (ticket text is not written to disk).
  */
-export const chatStore = {
-  async get(key: string): Promise<Conversation | undefined> {
-    return (await browser.storage.session.get(key))[key] as Conversation | undefined;
-  },
-  async put(conversation: Conversation): Promise<void> {
-    await browser.storage.session.set({ [conversation.key]: { ...conversation, updatedAt: Date.now() } });
-  },
-  async remove(key: string): Promise<void> {
-    await browser.storage.session.remove(key);
-  },
-  async removeTab(tabId: number): Promise<void> {
-    const all = await browser.storage.session.get(null);
-    const keys = Object.keys(all).filter((k) => k.startsWith(tabPrefix(tabId)));
-    if (keys.length) await browser.storage.session.remove(keys);
-  },
-};
+export const chatStore = createChatStore();

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { PageTicket } from '../sites/adapter';
-import { createSerial } from './serial';
+import { storedKeys } from './session-keys';
 
 /** What the background knows of a tab's page: which adapter runs there, on which ticket. */
 export interface TabPage {
@@ -12,7 +12,9 @@ export interface TabPage {
   ticket: PageTicket | null;
 }
 
-const KEY = 'tabPages';
+/** One storage key per tab: a change writes that tab only, so work does not grow with the tab count. */
+const PREFIX = 'tabPage:';
+const keyOf = (tabId: number) => `${PREFIX}${tabId}`;
 
 export interface TabPages {
   get(tabId: number): TabPage | undefined;
@@ -26,22 +28,27 @@ export interface TabPages {
  * knows every tab without asking the pages (session storage ends with the browser).
  */
 export async function loadTabPages(): Promise<TabPages> {
-  const serial = createSerial();
-  const stored = ((await browser.storage.session.get(KEY))[KEY] as Record<string, TabPage>) ?? {};
+  const area = browser.storage.session;
+  const keys = (await storedKeys(area)).filter((k) => k.startsWith(PREFIX));
+  const stored = keys.length ? ((await area.get(keys)) as Record<string, TabPage>) : {};
   const pages = new Map<number, TabPage>(Object.values(stored).map((p) => [p.tabId, p]));
-  const persist = () =>
-    serial(() => browser.storage.session.set({ [KEY]: Object.fromEntries([...pages].map(([id, p]) => [String(id), p])) }));
   return {
     get: (tabId) => pages.get(tabId),
     all: () => [...pages.values()],
     async set(page) {
+      const before = pages.get(page.tabId);
       pages.set(page.tabId, page);
-      await persist();
+      // A page announcing itself again with nothing new costs no write. The browser applies
+      // one extension's storage calls in the order they were made, so a later drop wins.
+      if (before && sameJson(before, page)) return;
+      await area.set({ [keyOf(page.tabId)]: page });
     },
     async drop(tabId) {
       if (!pages.delete(tabId)) return false;
-      await persist();
+      await area.remove(keyOf(tabId));
       return true;
     },
   };
 }
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
