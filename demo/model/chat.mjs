@@ -64,4 +64,12 @@ function checkRequest(/** @type {any} */ body) {
   if (typeof body.model !== 'string' || !body.model) throw httpError(400, 'you must provide a model parameter');
   if (!Array.isArray(body.messages) || body.messages.length === 0) throw httpError(400, "[] is too short - 'messages'");
   if (body.tools !== undefined && !Array.isArray(body.tools)) throw httpError(400, "Invalid type for 'tools': expected an array.");
+  const answered = new Set(body.messages.filter((/** @type {any} */ m) => m?.role === 'tool').map((/** @type {any} */ m) => m.tool_call_id));
+  for (const m of body.messages) {
+    for (const call of m?.role === 'assistant' && Array.isArray(m.tool_calls) ? m.tool_calls : []) {
+      if (!answered.has(call?.id)) {
+        throw httpError(400, "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'.");
+      }
+    }
+  }
 }

@@ -5,6 +5,7 @@
  * Ticket text is data: it is quoted or restated, and no step is ever taken because it says so.
  */
 import { bestHit, errorOf, offeredTools, readTurn, ticketOf } from './conversation.mjs';
+import { recall } from './recall.mjs';
 import { clip, clipSentences, firstName, keywords, requestSentence, restate, sentencesOf } from './text.mjs';
 
 /** @typedef {{ name: string, arguments: Record<string, unknown> }} ToolCallPlan */
@@ -21,6 +22,8 @@ export function decide(/** @type {any} */ body) {
   const tools = offeredTools(body);
   const turn = readTurn(body?.messages);
   const ticketResult = turn.results.get('ticket__read');
+  const recalled = recall(Array.isArray(body?.messages) ? body.messages : [], tools, turn.called);
+  if (recalled) return recalled;
   if (!ticketResult) {
     if (!DRAFT_REQUEST.test(turn.userText)) return { text: chatAnswer(turn.userText) };
     if (!tools.has('ticket__read') || turn.called.has('ticket__read')) return { text: NO_TICKET };

@@ -1,3 +1,4 @@
+import type { BudgetOptions } from './context-budget';
 import type { AssistantMessage, ChatMessage, ChatModel, FinishReason, TokenUsage } from './chat-model';
 import type { ModelErrorKind } from './model-error';
 import type { ToolRegistry } from './registry';
@@ -71,6 +72,8 @@ export interface AgentTurnOptions {
   retry?: RetryOptions;
   /** Tool calls run per step; calls beyond it get an error. Default 8. */
   maxToolCallsPerStep?: number;
+  /** Which tool results are left out of the request (see context-budget). */
+  budget?: BudgetOptions;
 }
 
 export interface AgentTurnResult {

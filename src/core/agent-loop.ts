@@ -1,6 +1,7 @@
 import { abortableSleep, neverAborted } from './abort';
 import type { AgentEvent, AgentTurnOptions, AgentTurnResult, Draft, RetryOptions, TurnError, TurnOutcome } from './agent-events';
 import type { AssistantMessage, ChatMessage, FinishReason, TokenUsage, ToolCall } from './chat-model';
+import { budgetMessages, DEFAULT_BUDGET } from './context-budget';
 import { callModel, describeError } from './model-call';
 import { ModelError } from './model-error';
 import { errorMessage } from './results';
@@ -40,7 +41,8 @@ async function runSteps(options: AgentTurnOptions, turn: Turn): Promise<AgentTur
     const outcome = await callModel({
       model: options.model,
       request: {
-        messages: [...prefix, ...options.history, ...turn.messages],
+        // Bounded: replaced and stale tool results are left out of the request (not the history).
+        messages: [...prefix, ...budgetMessages([...options.history, ...turn.messages], options.budget ?? DEFAULT_BUDGET)],
         // Read tools only, gated for this page: the model cannot call what it does not know.
         tools: options.registry.toFunctionSchemas({ ...ctx, autonomous: true }),
         signal,

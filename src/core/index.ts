@@ -47,3 +47,4 @@ export type {
 } from './agent-events';
 export { systemPrompt, DRAFT_TOOL, type SystemPromptOptions } from './system-prompt';
 export { fenceToolResult } from './fence';
+export { budgetMessages, DEFAULT_BUDGET, SUPERSEDED_MARKER, EXPIRED_MARKER, type BudgetOptions } from './context-budget';

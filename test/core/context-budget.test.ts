@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { budgetMessages, EXPIRED_MARKER, fenceToolResult, SUPERSEDED_MARKER, type ChatMessage } from '../../src/core';
+
+const ticket = { ok: true, data: { subject: 'Refund', messages: [{ role: 'customer', body: 'x'.repeat(20_000) }] } };
+const kbResult = (title: string) => ({ ok: true, data: { hits: [{ title, body: 'y'.repeat(2000), score: 3 }] } });
+
+/** One question: the model calls a tool, gets its result, and answers. */
+function question(n: number, tool: string, args: string, result: unknown, answer: string): ChatMessage[] {
+  return [
+    { role: 'user', content: `question ${n}` },
+    { role: 'assistant', content: null, tool_calls: [{ id: `c${n}${tool}`, name: tool, arguments: args }] },
+    { role: 'tool', tool_call_id: `c${n}${tool}`, content: fenceToolResult(tool.replace('__', '.'), result) },
+    { role: 'assistant', content: answer },
+  ];
+}
+
+const contentOf = (messages: ChatMessage[], id: string) => messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content ?? '';
+
+describe('the context budget', () => {
+  it('leaves out a result that a later identical call replaced, keeping the newest and every call answered', () => {
+    const history = [...question(1, 'ticket__read', '{}', ticket, 'One.'), ...question(2, 'ticket__read', ' { } ', ticket, 'Two.')];
+    const sent = budgetMessages(history);
+    expect(contentOf(sent, 'c1ticket__read')).toContain(SUPERSEDED_MARKER);
+    expect(contentOf(sent, 'c2ticket__read')).toBe(contentOf(history, 'c2ticket__read'));
+    expect(sent.filter((m) => m.role === 'tool')).toHaveLength(2);
+    expect(sent.filter((m) => m.role !== 'tool')).toEqual(history.filter((m) => m.role !== 'tool'));
+  });
+
+  it('keeps a result whose later call had other arguments', () => {
+    const history = [...question(1, 'kb__search', '{"query":"refund"}', kbResult('Refunds'), 'A.'), ...question(2, 'kb__search', '{"query":"invoice"}', kbResult('Invoices'), 'See Refunds.')];
+    expect(budgetMessages(history)).toEqual(history);
+  });
+
+  it('keeps the older copy when the newer call failed', () => {
+    const history = [...question(1, 'ticket__read', '{}', ticket, 'One.'), ...question(2, 'ticket__read', '{}', { ok: false, code: 'tab_gone', error: 'gone' }, 'Two.')];
+    expect(contentOf(budgetMessages(history), 'c1ticket__read')).toBe(contentOf(history, 'c1ticket__read'));
+  });
+
+  it('drops an old knowledge-base result that no recent answer cites, and keeps a cited or recent one', () => {
+    const history = [
+      ...question(1, 'kb__search', '{"query":"a"}', kbResult('Duplicate charge refund'), 'Based on "Duplicate charge refund".'),
+      ...question(2, 'kb__search', '{"query":"b"}', kbResult('Order stuck in transit'), 'Based on "Order stuck in transit".'),
+      { role: 'user', content: 'question 3' },
+      { role: 'assistant', content: 'As "Order stuck in transit" says, wait a week.' },
+      { role: 'user', content: 'question 4' },
+      ...question(5, 'kb__search', '{"query":"c"}', kbResult('Bulk order quotes'), 'Quotes.').slice(1),
+    ] as ChatMessage[];
+    const sent = budgetMessages(history);
+    expect(contentOf(sent, 'c1kb__search')).toContain(EXPIRED_MARKER);
+    expect(contentOf(sent, 'c2kb__search')).toBe(contentOf(history, 'c2kb__search'));
+    expect(contentOf(sent, 'c5kb__search')).toBe(contentOf(history, 'c5kb__search'));
+  });
+
+  it('changes nothing it is given', () => {
+    const history = [...question(1, 'ticket__read', '{}', ticket, 'One.'), ...question(2, 'ticket__read', '{}', ticket, 'Two.')];
+    const copy = structuredClone(history);
+    budgetMessages(history);
+    expect(history).toEqual(copy);
+  });
+
+  it('keeps the tenth question about a 20,000-character ticket within 1.5 times the first', () => {
+    let history: ChatMessage[] = [];
+    const sizes: number[] = [];
+    for (let n = 1; n <= 10; n++) {
+      history = [...history, ...question(n, 'ticket__read', '{}', ticket, `Answer ${n}.`)];
+      sizes.push(JSON.stringify(budgetMessages(history)).length);
+    }
+    expect(sizes[9]! / sizes[0]!).toBeLessThanOrEqual(1.5);
+  });
+});
