@@ -1,12 +1,17 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Markdown, safeHref } from '../../src/ui/chat/Markdown';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadMarkdown, Markdown } from '../../src/ui/chat/Markdown';
+import { safeHref } from '../../src/ui/chat/markdown-render';
 
 let root: HTMLElement;
 const show = (text: string) => act(() => render(<Markdown text={text} />, root));
 
+// Loaded on demand in the sidebar; here before the first render, so what is checked is markdown.
+beforeAll(async () => {
+  await loadMarkdown();
+});
 beforeEach(() => {
   root = document.createElement('div');
   document.body.append(root);

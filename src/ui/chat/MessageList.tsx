@@ -1,5 +1,5 @@
 import type { VNode } from 'preact';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { ChatItem } from '../../extension/chat-items';
 import { t } from '../i18n';
 import { Markdown } from './Markdown';
@@ -25,9 +25,17 @@ const SETTINGS_KINDS = new Set(['auth', 'not_found', 'permission', 'bad_request'
 export function MessageList({ items, running, renderDraft, before, onRetry, onSettings }: Props) {
   const log = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
-  useLayoutEffect(() => {
-    if (atEnd.current && log.current) log.current.scrollTop = log.current.scrollHeight;
+  const frame = useRef(0);
+  // Scrolling reads the layout, so it waits for the next frame, once however many tokens came
+  // in meanwhile, and only while the reader is at the end.
+  useEffect(() => {
+    if (!atEnd.current || frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      if (atEnd.current && log.current) log.current.scrollTop = log.current.scrollHeight;
+    });
   });
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
   const onScroll = () => {
     const el = log.current!;
     atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;

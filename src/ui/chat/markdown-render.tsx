@@ -1,16 +1,13 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { ComponentChildren } from 'preact';
-import { useMemo } from 'preact/hooks';
 
 /**
  * Model output as markdown, safely. `marked` only splits the text into tokens; each token
  * becomes a Preact element here, so nothing is ever parsed as HTML: raw HTML shows as text,
  * images are never loaded (they become links), and only http(s) and mailto links are links.
+ * Loaded on demand (see Markdown.tsx): marked is half of the sidebar's script.
  */
-export function Markdown({ text }: { text: string }) {
-  const children = useMemo(() => blocks(Lexer.lex(text)), [text]);
-  return <div class="md">{children}</div>;
-}
+export const renderMarkdown = (text: string): ComponentChildren[] => blocks(Lexer.lex(text));
 
 /** The URL to link to, or null when it is not an absolute http:, https: or mailto: URL. */
 export function safeHref(href: string): string | null {

@@ -1,0 +1,31 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+
+type Render = (text: string) => ComponentChildren[];
+
+let render: Render | null = null;
+let loading: Promise<Render> | null = null;
+
+/**
+ * Loads the markdown renderer (marked and the token-to-element code) once, as its own chunk:
+ * the sidebar opens without it and fetches it when the first answer is shown.
+ */
+export function loadMarkdown(): Promise<Render> {
+  loading ??= import('./markdown-render').then((m) => (render = m.renderMarkdown));
+  return loading;
+}
+
+/** Model output as markdown; until the renderer has loaded (a frame or two), as plain text. */
+export function Markdown({ text }: { text: string }) {
+  const [ready, setReady] = useState<Render | null>(() => render);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void loadMarkdown().then((r) => live && setReady(() => r));
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  const children = useMemo(() => (ready ? ready(text) : null), [ready, text]);
+  return <div class="md">{children ?? <p class="text">{text}</p>}</div>;
+}
