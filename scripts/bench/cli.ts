@@ -16,8 +16,13 @@ import { STORY_TICKET } from '../demo/story';
 import { renderBundles, renderTable, withVerdicts, type BenchReport } from './report';
 import { measureToolRoundTrips } from './roundtrip';
 import { bundleSizes, isDevelopmentBuild } from './sizes';
-import { summarize } from './stats';
+import { measureReloadAll, openTabs } from './tabs';
+import { measureConversation } from './conversation';
+import { round, summarize } from './stats';
 import { measureTokenToPaint, measureTurn, newChat, type TurnFigures } from './turns';
+
+/** The demo's 34-message ticket #1045. */
+const LONG_TICKET = 5;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -27,6 +32,8 @@ async function main(): Promise<number> {
       turns: { type: 'string', default: '7' },
       'round-trips': { type: 'string', default: '200' },
       tokens: { type: 'string', default: '60' },
+      tabs: { type: 'string', default: '50' },
+      reloads: { type: 'string', default: '5' },
     },
   });
   const turns = Number(values.turns);
@@ -56,18 +63,28 @@ async function main(): Promise<number> {
       paint.push(await measureTokenToPaint(panel, session.servers.model, Number(values.tokens)));
     }
     const roundTrips = await measureToolRoundTrips(panel, Number(values['round-trips']));
+    const talk = await measureConversation(panel, page, session.servers.model, session.ticketUrl(LONG_TICKET), '#1045');
+    // Last: the other tabs load the machine. The story's tab is one of them.
+    await openTabs(context, session.ticketUrl, Number(values.tabs) - 1);
+    const reloads = [];
+    for (let i = 0; i < Number(values.reloads); i++) reloads.push(await measureReloadAll(panel, session.servers.helpdesk.url));
 
     const own = summarize(story.map((t) => t.ownMs));
     const trip = summarize(roundTrips);
     const toPaint = summarize(paint.flatMap((p) => p.frame));
     const first = story[0]!;
     const tokens = first.promptTokensByRequest.reduce((a, b) => a + b, 0);
+    const talkRatio = round(talk.lastRequestTokens.at(-1)! / talk.lastRequestTokens[0]!, 2);
+    const reloadBack = summarize(reloads.map((r) => r.allBackMs));
+    const reloadDropped = summarize(reloads.map((r) => r.allDroppedMs));
     const size = (name: string) => bundles.find((b) => b.name === name)!.gzipBytes;
     const figures = withVerdicts([
       { name: 'tool-call round trip', value: trip.p50, unit: 'ms', target: 5, basis: 'p50', extra: `p95 ${trip.p95} ms over ${trip.n} tool.invoke ticket.read (sidebar -> background -> page -> back)` },
       { name: 'own time per turn', value: own.p50, unit: 'ms', target: 15, basis: 'p50', extra: `p95 ${own.p95} ms over ${own.n} turns; a turn is ${summarize(story.map((t) => t.observedMs)).p50} ms observed (p50), of which the model server ${summarize(story.map((t) => t.modelServerMs)).p50} ms (${first.requests} requests)` },
       { name: 'token to paint', value: toPaint.p50, unit: 'ms', target: 16, basis: 'p50', extra: `p95 ${toPaint.p95} ms over ${toPaint.n} streamed words (server write -> the next frame after the DOM showed it)` },
       { name: 'story input tokens', value: tokens, unit: 'tokens', target: 4500, basis: 'sum', extra: `${first.requests} model calls: ${first.promptTokensByRequest.join(' + ')}; ceil(chars/4) of messages+tools per request (the done event reports ${first.promptTokensReported})` },
+      { name: '10th question / 1st (request size)', value: talkRatio, unit: 'x', target: 1.5, basis: 'ratio', extra: `last request of each question on ticket ${talk.ticket} (34 messages), tokens: ${talk.lastRequestTokens.join(', ')}` },
+      { name: `${reloads[0]?.tabs ?? 0}-tab reload: every tab's tools back`, value: reloadBack.p50, unit: 'ms', target: 500, basis: 'p50', extra: `p95 ${reloadBack.p95} ms, min ${reloadBack.min}, max ${reloadBack.max} over ${reloadBack.n} reloads of all tabs at once; every old tool dropped after ${reloadDropped.p50} ms p50; one tab back after ${summarize(reloads.flatMap((r) => r.perTabBackMs)).p50} ms p50` },
       { name: 'sidebar JS', value: size('sidebar JS'), unit: 'bytes', target: 15 * 1024, basis: 'gzip -9' },
       { name: 'background', value: size('background'), unit: 'bytes', target: 60 * 1024, basis: 'gzip -9' },
     ]);
@@ -87,6 +104,8 @@ async function main(): Promise<number> {
         observedTurnMs: summarize(story.map((t) => t.observedMs)),
         modelServerMsPerTurn: summarize(story.map((t) => t.modelServerMs)),
         toolRoundTripMs: trip,
+        tenQuestions: talk,
+        reloadAllTabs: { everyTabBackMs: reloadBack, everyToolDroppedMs: reloadDropped, runs: reloads },
         tokenToPaintMs: toPaint,
         tokenToAfterPaintMs: summarize(paint.flatMap((p) => p.afterPaint)),
         tokenToPaintLegsP50Ms: {

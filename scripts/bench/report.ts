@@ -21,6 +21,8 @@ export interface BenchReport {
     observedTurnMs: Summary;
     modelServerMsPerTurn: Summary;
     toolRoundTripMs: Summary;
+    tenQuestions: { ticket: string; lastRequestTokens: number[]; requestsPerQuestion: number[] };
+    reloadAllTabs: { everyTabBackMs: Summary; everyToolDroppedMs: Summary; runs: unknown[] };
     tokenToPaintMs: Summary;
     tokenToAfterPaintMs: Summary;
     /** server write -> the background's sentAt -> arrival at the sidebar -> the next frame. */
