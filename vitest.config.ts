@@ -3,6 +3,7 @@ import { WxtVitest } from 'wxt/testing';
 
 export default defineConfig({
   test: {
+    reporters: ['default', './test/security/attack-reporter.ts'],
     projects: [
       {
         // The core runs without the WXT plugin, so an accidental browser reference fails.
@@ -13,8 +14,9 @@ export default defineConfig({
         test: {
           name: 'extension',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          exclude: ['test/core/**', 'test/e2e/**', 'node_modules/**'],
+          exclude: ['test/core/**', 'test/e2e/**', 'test/**/*.e2e.test.ts', 'node_modules/**'],
           environment: 'node',
+          setupFiles: ['test/fakes/browser-setup.ts'],
         },
       },
     ],

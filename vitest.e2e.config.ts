@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // its own and the machines have two.
 export default defineConfig({
   test: {
-    include: ['test/e2e/**/*.e2e.test.ts'],
+    include: ['test/e2e/**/*.e2e.test.ts', 'test/security/**/*.e2e.test.ts'],
+    reporters: ['default', './test/security/attack-reporter.ts'],
     environment: 'node',
     globalSetup: ['test/e2e/global-setup.ts'],
     fileParallelism: false,

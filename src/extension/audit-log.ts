@@ -1,11 +1,10 @@
-import { browser } from 'wxt/browser';
-import { createSerial } from './serial';
+import { chain, checkChain, type ChainCheck, type Chained } from './audit-chain';
+import { auditItem } from './items';
 
 export type AuditKind = 'prepare' | 'confirm' | 'refuse' | 'cancel' | 'sent' | 'failed' | 'unknown';
 
 /** One line of the append-only record of everything that led, or could lead, to a send. */
-export interface AuditEntry {
-  seq: number;
+export interface AuditEntry extends Chained {
   at: number;
   kind: AuditKind;
   tool: string;
@@ -16,26 +15,44 @@ export interface AuditEntry {
   detail?: string;
 }
 
-const KEY = 'audit';
-const MAX_ENTRIES = 5000;
+export type NewAuditEntry = Omit<AuditEntry, 'seq' | 'at' | 'prev' | 'hash'>;
+
+export const MAX_AUDIT_ENTRIES = 5000;
 
 export interface AuditLog {
-  append(entry: Omit<AuditEntry, 'seq' | 'at'>): Promise<AuditEntry>;
+  append(entry: NewAuditEntry): Promise<AuditEntry>;
   list(): Promise<AuditEntry[]>;
+  /** Whether the kept entries still form one unbroken chain. */
+  check(): Promise<ChainCheck>;
 }
 
-export function createAuditLog(now: () => number = Date.now): AuditLog {
-  const serial = createSerial();
-  const read = async (): Promise<AuditEntry[]> => ((await browser.storage.local.get(KEY))[KEY] as AuditEntry[]) ?? [];
+/**
+ * Only the background writes the log, in its own IndexedDB. Each entry carries the hash of the
+ * one before it, so an entry edited or removed afterwards shows as a broken chain.
+ */
+export function createAuditLog(now: () => number = Date.now, maxEntries = MAX_AUDIT_ENTRIES): AuditLog {
+  let appending: Promise<unknown> = Promise.resolve();
+  const append = async (entry: NewAuditEntry): Promise<AuditEntry> => {
+    const log = await auditItem.get();
+    const last = log.entries.at(-1);
+    const full = await chain<AuditEntry>({ ...entry, seq: (last?.seq ?? 0) + 1, at: now() }, last?.hash ?? log.anchor);
+    const entries = [...log.entries, full];
+    const dropped = entries.length - maxEntries;
+    const anchor = dropped > 0 ? entries[dropped - 1]!.hash : log.anchor;
+    await auditItem.set({ anchor, entries: entries.slice(Math.max(dropped, 0)) });
+    return full;
+  };
   return {
-    append: (entry) =>
-      serial(async () => {
-        const entries = await read();
-        const full: AuditEntry = { ...entry, seq: (entries.at(-1)?.seq ?? 0) + 1, at: now() };
-        entries.push(full);
-        await browser.storage.local.set({ [KEY]: entries.slice(-MAX_ENTRIES) });
-        return full;
-      }),
-    list: () => serial(read),
+    // Hashing awaits, so appends are chained here rather than inside one item update.
+    append: (entry) => {
+      const run = appending.then(() => append(entry));
+      appending = run.catch(() => undefined);
+      return run;
+    },
+    list: async () => (await auditItem.get()).entries,
+    check: async () => {
+      const log = await auditItem.get();
+      return checkChain(log.entries, log.anchor);
+    },
   };
 }

@@ -21,6 +21,7 @@ import { CHAT_PORT } from './protocol';
 import { settingsHandlers } from './settings-handlers';
 import { accessHandlers, accessOf, isLoopback } from './access-handlers';
 import { createSiteAccess } from './site-access';
+import { importLegacyStorage } from './legacy-storage';
 import { createKbSearchTool } from '../tools/kb-search';
 import { replyProposeTool } from '../tools/reply-propose';
 
@@ -58,6 +59,8 @@ export async function createServices(
   send?: SendToTab,
   createModel: CreateModel = createOpenAIModel,
 ): Promise<{ services: Services; handlers: Handlers; chat: ChatSessions }> {
+  // Before anything reads its state: the one-time move out of storage.local.
+  await importLegacyStorage();
   const store = createStorageConfirmationStore();
   const access = createSiteAccess();
   const registry = new ToolRegistry({ store });
@@ -87,9 +90,9 @@ export async function createServices(
 }
 
 /**
- * Content scripts talk to the background only by message; they never need storage. Where the
- * browser allows it (Chrome), storage is closed to them, so the API key, the pending
- * confirmations and the audit log are out of reach of anything running in a web page's tab.
+ * Content scripts talk to the background only by message; they never need storage. What they
+ * must not reach is in the vault (vault.ts); where the browser allows it (Chrome), storage is
+ * closed to them as well. Firefox 153 has no such call, but does not give them storage.session.
  */
 function keepStorageFromContentScripts(): void {
   type Restrictable = { setAccessLevel?(o: { accessLevel: string }): Promise<void> };

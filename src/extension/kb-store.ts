@@ -1,16 +1,14 @@
-import { browser } from 'wxt/browser';
 import { createKbIndex, type KbArticle, type KbHit } from '../tools/knowledge-base';
-
-const KEY = 'kb';
+import { kbItem } from './items';
 
 /**
- * The knowledge base in storage.local. The search index is built on first use after each
+ * The knowledge base in the background's vault (a content script cannot plant articles). The search index is built on first use after each
  * start of the worker and rebuilt when the articles change.
  */
 export function createKbStore() {
   let index: ReturnType<typeof createKbIndex> | undefined;
 
-  const read = async (): Promise<KbArticle[]> => ((await browser.storage.local.get(KEY))[KEY] as KbArticle[]) ?? [];
+  const read = () => kbItem.get();
 
   return {
     list: read,
@@ -20,14 +18,16 @@ export function createKbStore() {
     },
     /** Adds articles; an article from the same file and position replaces the old one. */
     async add(articles: KbArticle[]): Promise<number> {
-      const byId = new Map((await read()).map((a) => [a.id, a]));
-      for (const a of articles) byId.set(a.id, a);
-      await browser.storage.local.set({ [KEY]: [...byId.values()] });
+      const size = await kbItem.update((old) => {
+        const byId = new Map(old.map((a) => [a.id, a]));
+        for (const a of articles) byId.set(a.id, a);
+        return { value: [...byId.values()], result: byId.size };
+      });
       index = undefined;
-      return byId.size;
+      return size;
     },
     async clear(): Promise<void> {
-      await browser.storage.local.remove(KEY);
+      await kbItem.remove();
       index = undefined;
     },
   };

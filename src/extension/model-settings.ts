@@ -1,4 +1,4 @@
-import { browser } from 'wxt/browser';
+import { modelItem } from './items';
 
 /** Where the assistant's model is: any OpenAI-compatible endpoint. */
 export interface ModelSettings {
@@ -29,18 +29,15 @@ export const PRESETS: readonly Preset[] = [
   { id: 'custom', baseURL: '', model: '', needsKey: false },
 ];
 
-const KEY = 'model';
-
 export const defaultModelSettings = (): ModelSettings => ({ preset: 'demo', baseURL: PRESETS[0]!.baseURL, apiKey: '', model: DEMO_MODEL_ID });
 
-/** The key stays in the background and extension pages: this is read by no content script. */
+/** The key stays in the background's vault: no content script can read it or change the base URL. */
 export async function loadModelSettings(): Promise<ModelSettings> {
-  const stored = (await browser.storage.local.get(KEY))[KEY] as Partial<ModelSettings> | undefined;
-  return { ...defaultModelSettings(), ...stored };
+  return { ...defaultModelSettings(), ...(await modelItem.get()) };
 }
 
 export async function saveModelSettings(settings: ModelSettings): Promise<void> {
-  await browser.storage.local.set({ [KEY]: settings });
+  await modelItem.set(settings);
 }
 
 /** What is wrong with settings before any request is made, or null. */

@@ -1,7 +1,7 @@
 import type { Handlers } from './router';
 import { humanCtx, type Services } from './services';
 
-type PageHandlers = Pick<Handlers, 'page.announce' | 'view.get' | 'tool.invoke' | 'sites.list' | 'sites.set' | 'audit.list'>;
+type PageHandlers = Pick<Handlers, 'page.announce' | 'view.get' | 'tool.invoke' | 'sites.list' | 'sites.set' | 'audit.list' | 'audit.check'>;
 
 /** Tabs announcing their page, and the sidebar reading and acting on it. */
 export function pageHandlers(s: Services): PageHandlers {
@@ -69,6 +69,7 @@ export function pageHandlers(s: Services): PageHandlers {
     },
 
     'audit.list': () => s.audit.list(),
+    'audit.check': () => s.audit.check(),
     'sites.list': () => s.sites.list(),
     async 'sites.set'({ origin, write, send }) {
       const all = await s.sites.set(origin, { write, send });

@@ -1,6 +1,7 @@
 import type { AgentEvent, ConfirmationRecord, JsonSchema, SideEffect, ToolResult } from '../core';
 import type { ChatItem } from './chat-items';
 import type { DeliveryReport, PageTicket } from '../sites/adapter';
+import type { ChainCheck } from './audit-chain';
 import type { AuditEntry } from './audit-log';
 import type { ModelSettings } from './model-settings';
 import type { SiteSettings } from './site-settings';
@@ -58,6 +59,7 @@ export interface Requests {
   'confirm.check': { req: { id: string }; res: ToolResult<{ found: boolean }> };
   'confirm.get': { req: { id: string }; res: ConfirmationRecord | null };
   'audit.list': { req: Empty; res: AuditEntry[] };
+  'audit.check': { req: Empty; res: ChainCheck };
   'sites.list': { req: Empty; res: SiteSettings[] };
   'sites.set': { req: { origin: string; write: boolean; send: boolean }; res: SiteSettings[] };
   'sites.enabled': { req: Empty; res: string[] };
@@ -144,6 +146,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   'confirm.check': { from: 'extension', schema: obj({ id: str }, ['id']) },
   'confirm.get': { from: 'extension', schema: obj({ id: str }, ['id']) },
   'audit.list': { from: 'extension', schema: none },
+  'audit.check': { from: 'extension', schema: none },
   'sites.list': { from: 'extension', schema: none },
   'sites.enabled': { from: 'extension', schema: none },
   'sites.enable': { from: 'extension', schema: obj({ origin: str }, ['origin']) },

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { enabledSitesItem } from './items';
 import { createSerial } from './serial';
 
 /**
@@ -8,8 +9,6 @@ import { createSerial } from './serial';
  * restarts; Firefox's contentScripts.register lasts as long as the background page, so
  * every start registers the stored list again.
  */
-const KEY = 'enabledSites';
-
 type FirefoxContentScripts = {
   register(o: { matches: string[]; js: { file: string }[]; runAt: string }): Promise<{ unregister(): Promise<void> }>;
 };
@@ -33,8 +32,8 @@ export function createSiteAccess() {
     return new URL(declared, browser.runtime.getURL('/')).pathname.replace(/^\//, '');
   };
   const firefox = (browser as unknown as { contentScripts?: FirefoxContentScripts }).contentScripts;
-  const read = async (): Promise<string[]> => ((await browser.storage.local.get(KEY))[KEY] as string[]) ?? [];
-  const write = (origins: string[]) => browser.storage.local.set({ [KEY]: [...new Set(origins)].sort() });
+  const read = () => enabledSitesItem.get();
+  const write = (origins: string[]) => enabledSitesItem.set([...new Set(origins)].sort());
   const id = (origin: string) => `site:${origin}`;
 
   async function register(origin: string): Promise<void> {

@@ -1,7 +1,6 @@
-import { browser } from 'wxt/browser';
-import { createSerial } from './serial';
+import { siteSettingsItem } from './items';
 
-/** Per-site switches: an agent can put a site in read-only mode. */
+/** Per-site switches: an agent can put a site in read-only mode. Kept in the background's vault. */
 export interface SiteSettings {
   origin: string;
   write: boolean;
@@ -9,8 +8,6 @@ export interface SiteSettings {
   /** The helpdesk last seen there, for the options page. */
   adapterTitle?: string;
 }
-
-const KEY = 'sites';
 
 export interface SiteSettingsStore {
   get(origin: string): Promise<SiteSettings>;
@@ -25,19 +22,14 @@ export const flagsOf = (site: SiteSettings): Record<string, boolean> => ({
 });
 
 export function createSiteSettings(): SiteSettingsStore {
-  const serial = createSerial();
-  const read = async (): Promise<Record<string, SiteSettings>> =>
-    ((await browser.storage.local.get(KEY))[KEY] as Record<string, SiteSettings>) ?? {};
   const withDefaults = (origin: string, s?: SiteSettings): SiteSettings => ({ write: true, send: true, ...s, origin });
   return {
-    get: async (origin) => withDefaults(origin, (await serial(read))[origin]),
-    list: async () => Object.values(await serial(read)).sort((a, b) => a.origin.localeCompare(b.origin)),
+    get: async (origin) => withDefaults(origin, (await siteSettingsItem.get())[origin]),
+    list: async () => Object.values(await siteSettingsItem.get()).sort((a, b) => a.origin.localeCompare(b.origin)),
     set: (origin, change) =>
-      serial(async () => {
-        const all = await read();
+      siteSettingsItem.update((all) => {
         all[origin] = { ...withDefaults(origin, all[origin]), ...change, origin };
-        await browser.storage.local.set({ [KEY]: all });
-        return Object.values(all).sort((a, b) => a.origin.localeCompare(b.origin));
+        return { value: all, result: Object.values(all).sort((a, b) => a.origin.localeCompare(b.origin)) };
       }),
   };
 }

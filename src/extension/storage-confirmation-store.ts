@@ -1,29 +1,21 @@
-import { browser } from 'wxt/browser';
 import type { ConfirmationRecord, ConfirmationStore } from '../core';
-import { createSerial } from './serial';
+import { confirmationsItem } from './items';
 
-const KEY = 'confirmations';
 /** Closed records are kept a day for the "outcome unknown" check, then dropped. */
 const KEEP_CLOSED_MS = 24 * 60 * 60_000;
 
 type Records = Record<string, ConfirmationRecord>;
 
 /**
- * Pending confirmations in storage.local, so a confirm survives the service worker being
- * stopped. Every change goes through one serial section and is written before it
- * resolves: `markUsed` is persisted before `deliver` can run.
+ * Pending confirmations in the background's vault (out of every content script's reach), so a
+ * confirm survives the service worker being stopped. Every change is one update of the item
+ * and is written before it resolves: `markUsed` is persisted before `deliver` can run.
  */
 export function createStorageConfirmationStore(now: () => number = Date.now): ConfirmationStore {
-  const serial = createSerial();
-
-  const read = async (): Promise<Records> => ((await browser.storage.local.get(KEY))[KEY] as Records) ?? {};
-  const write = (records: Records) => browser.storage.local.set({ [KEY]: records });
   const change = (fn: (records: Records) => boolean) =>
-    serial(async () => {
-      const records = await read();
+    confirmationsItem.update((records) => {
       const changed = fn(records);
-      if (changed) await write(records);
-      return changed;
+      return changed ? { value: records, result: true } : { result: false };
     });
 
   return {
@@ -37,7 +29,7 @@ export function createStorageConfirmationStore(now: () => number = Date.now): Co
       });
     },
     async get(id) {
-      return (await serial(read))[id];
+      return (await confirmationsItem.get())[id];
     },
     markUsed(id, at) {
       return change((records) => {
@@ -56,7 +48,7 @@ export function createStorageConfirmationStore(now: () => number = Date.now): Co
       });
     },
     async list() {
-      return Object.values(await serial(read));
+      return Object.values(await confirmationsItem.get());
     },
   };
 }

@@ -11,6 +11,8 @@ const entry = (seq: number, patch: Partial<AuditEntry> = {}): AuditEntry => ({
   ticket: '#1',
   digest: 'ab'.repeat(32),
   confirmationId: `c${seq}`,
+  prev: '0'.repeat(64),
+  hash: '1'.repeat(64),
   ...patch,
 });
 

@@ -266,10 +266,24 @@ export async function openBackgroundExtensionPage(
   }
 }
 
-/** The confirmation records in the background's storage (chrome.storage.local 'confirmations'). */
+/**
+ * The confirmation records in the background's vault (IndexedDB 'deskmate', store 'items',
+ * key 'confirmations'), read from an extension page, which shares the extension's origin.
+ */
 export function storedConfirmations(driver: Driver): Promise<StoredConfirmation[]> {
   return driver.evaluate(
-    () => chrome.storage.local.get('confirmations').then((r) => Object.values((r.confirmations ?? {}) as object)),
+    () =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open('deskmate');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('items')) return resolve([]);
+          const get = db.transaction('items').objectStore('items').get('confirmations');
+          get.onerror = () => reject(get.error);
+          get.onsuccess = () => resolve(Object.values(((get.result as { value?: object } | undefined)?.value ?? {}) as object));
+        };
+      }),
     null,
   ) as Promise<StoredConfirmation[]>;
 }

@@ -1,0 +1,70 @@
+import type { ConfirmationRecord } from '../core';
+import type { KbArticle } from '../tools/knowledge-base';
+import { chain, GENESIS } from './audit-chain';
+import type { AuditEntry } from './audit-log';
+import { defaultModelSettings, type ModelSettings } from './model-settings';
+import type { SiteSettings } from './site-settings';
+import { defineItem } from './stored-item';
+
+/**
+ * Everything the background keeps across restarts that a content script must not read or
+ * change: one definition per item, in the background's IndexedDB (see vault.ts). Version 1 of
+ * each is the shape it had in storage.local, so the one-time import starts from there.
+ */
+
+export const modelItem = defineItem<ModelSettings>({
+  key: 'model',
+  version: 1,
+  fallback: () => defaultModelSettings(),
+});
+
+export const confirmationsItem = defineItem<Record<string, ConfirmationRecord>>({
+  key: 'confirmations',
+  version: 1,
+  fallback: () => ({}),
+});
+
+export interface StoredAudit {
+  /** The hash the first kept entry links to: GENESIS, or the last entry dropped for space. */
+  anchor: string;
+  entries: AuditEntry[];
+}
+
+type UnchainedEntry = Omit<AuditEntry, 'prev' | 'hash'>;
+
+export const auditItem = defineItem<StoredAudit>({
+  key: 'audit',
+  version: 2,
+  fallback: () => ({ anchor: GENESIS, entries: [] }),
+  migrations: {
+    // Version 1 was a plain array; version 2 chains each entry to the one before it.
+    2: async (old) => {
+      const entries: AuditEntry[] = [];
+      for (const e of Array.isArray(old) ? (old as UnchainedEntry[]) : []) {
+        entries.push(await chain<AuditEntry>(e, entries.at(-1)?.hash ?? GENESIS));
+      }
+      return { anchor: GENESIS, entries } satisfies StoredAudit;
+    },
+  },
+});
+
+export const siteSettingsItem = defineItem<Record<string, SiteSettings>>({
+  key: 'sites',
+  version: 1,
+  fallback: () => ({}),
+});
+
+export const enabledSitesItem = defineItem<string[]>({
+  key: 'enabledSites',
+  version: 1,
+  fallback: () => [],
+});
+
+export const kbItem = defineItem<KbArticle[]>({
+  key: 'kb',
+  version: 1,
+  fallback: () => [],
+});
+
+/** The items that used to live in storage.local under the same keys. */
+export const LEGACY_ITEMS = [modelItem, confirmationsItem, auditItem, siteSettingsItem, enabledSitesItem, kbItem] as const;
