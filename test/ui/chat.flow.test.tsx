@@ -40,8 +40,9 @@ async function start(script: ScriptEntry[], site = { write: true, send: true }) 
 
 let root: HTMLElement;
 const $ = <T extends HTMLElement = HTMLElement>(testId: string) => root.querySelector<T>(`[data-testid="${testId}"]`);
-async function until<T>(probe: () => T | null | undefined | false, what: string): Promise<T> {
-  for (let i = 0; i < 100; i++) {
+/** Polls by wall time, not by a count of turns: a loaded machine must not fail a test. */
+async function until<T>(probe: () => T | null | undefined | false, what: string, timeoutMs = 5000): Promise<T> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
     const value = probe();
     if (value) return value;
     await act(() => new Promise((r) => setTimeout(r, 10)));
@@ -75,7 +76,8 @@ describe('the chat with the background', () => {
     await start(DRAFTING);
     await until(() => document.activeElement === $('chat-input'), 'focus in the chat input');
     await ask('what does the customer want? draft a reply');
-    await until(() => $('assistant-message')?.querySelector('strong'), 'the answer');
+    // The answer's text streams in before the turn ends: wait for the end (Stop gone) itself.
+    await until(() => !$('chat-stop') && $('draft-body') && $('assistant-message')?.querySelector('strong'), 'the finished turn');
     expect($('user-message')!.textContent).toBe('what does the customer want? draft a reply');
     const trace = [...root.querySelectorAll<HTMLElement>('[data-testid="tool-call"]')].map((e) => [e.dataset.tool, e.dataset.status]);
     expect(trace).toEqual([['ticket.read', 'ok'], ['reply.propose', 'ok']]);
