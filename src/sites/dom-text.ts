@@ -23,29 +23,78 @@ interface Walk {
   listDepth: number;
 }
 
+/**
+ * The text so far, as a list of pieces. Every operation looks only at the end of the last
+ * pieces: a string grown by `+=` and then searched from its end (`endsWith`, a regex anchored
+ * with `$`) is flattened and scanned whole each time, which made a 1 MB thread quadratic.
+ */
 function createBuilder() {
-  let out = '';
-  const atLineStart = () => out === '' || out.endsWith('\n');
+  const parts: string[] = [];
+  let length = 0;
+  const last = () => parts[parts.length - 1] ?? '';
+  const push = (s: string) => {
+    if (s === '') return;
+    parts.push(s);
+    length += s.length;
+  };
+  const atLineStart = () => length === 0 || last().endsWith('\n');
+  const trimTrailingSpaces = () => {
+    while (parts.length) {
+      const p = last();
+      let end = p.length;
+      while (end > 0 && p[end - 1] === ' ') end--;
+      if (end === p.length) return;
+      length -= p.length - end;
+      if (end > 0) {
+        parts[parts.length - 1] = p.slice(0, end);
+        return;
+      }
+      parts.pop();
+    }
+  };
+  /** How many newlines end the text, counting no further than `max`. */
+  const trailingNewlines = (max: number) => {
+    let n = 0;
+    for (let i = parts.length - 1; i >= 0 && n < max; i--) {
+      const p = parts[i]!;
+      let j = p.length - 1;
+      while (j >= 0 && p[j] === '\n' && n < max) {
+        n++;
+        j--;
+      }
+      if (j >= 0) break;
+    }
+    return n;
+  };
   return {
     /** Collapsed text: no space at a line start, no double space. */
     text(s: string) {
-      if (atLineStart() || out.endsWith(' ')) s = s.replace(/^ +/, '');
-      out += s;
+      if (atLineStart() || last().endsWith(' ')) s = s.replace(/^ +/, '');
+      push(s);
     },
-    raw(s: string) {
-      out += s;
-    },
+    raw: push,
     /** Ends the current line and makes sure `n` newlines separate it from what follows. */
     breakLines(n: 1 | 2) {
-      out = out.replace(/ +$/, '');
-      if (out === '') return;
-      const have = /\n*$/.exec(out)?.[0].length ?? 0;
-      if (have < n) out += '\n'.repeat(n - have);
+      trimTrailingSpaces();
+      if (length === 0) return;
+      const have = trailingNewlines(n);
+      if (have < n) push('\n'.repeat(n - have));
     },
-    mark: () => out.length,
-    since: (mark: number) => out.slice(mark),
+    mark: () => length,
+    /** The text added since `mark` (what is left of it). */
+    since(mark: number) {
+      let need = length - mark;
+      const pieces: string[] = [];
+      for (let i = parts.length - 1; i >= 0 && need > 0; i--) {
+        const p = parts[i]!;
+        pieces.push(p.length <= need ? p : p.slice(p.length - need));
+        need -= p.length;
+      }
+      return pieces.reverse().join('');
+    },
     done: () =>
-      out
+      parts
+        .join('')
         .replace(/[ \t]+$/gm, '')
         .replace(/\u00a0/g, ' ')
         .replace(/\n{3,}/g, '\n\n')
