@@ -3,6 +3,7 @@ import type { AuditKind } from './audit-log';
 import type { Handlers } from './router';
 import { createSerial } from './serial';
 import { humanCtx, type Services } from './services';
+import { recipeAdapterId } from '../sites/recipe-check';
 
 type ConfirmHandlers = Pick<Handlers, 'confirm.accept' | 'confirm.cancel' | 'confirm.check' | 'confirm.get' | 'page.delivered'>;
 
@@ -76,6 +77,7 @@ export function confirmHandlers(s: Services): ConfirmHandlers {
     'page.delivered': ({ adapterId, report }, sender) => serial(async () => {
       if (sender.tabId === undefined || report.payload.site !== sender.origin) return { ok: false };
       if (!s.tools.adapter(adapterId)) return { ok: false };
+      if (adapterId.startsWith('recipe:') && adapterId !== recipeAdapterId(sender.origin)) return { ok: false };
       const digest = await payloadDigest(report.payload);
       const now = Date.now();
       const record = (await s.store.list()).find(

@@ -2,6 +2,8 @@ import { browser } from 'wxt/browser';
 import type { ToolResult } from '../core';
 import type { Adapter, PageTicket, ReplyPayload } from '../sites/adapter';
 import { trackFocus } from '../sites/focus-memory';
+import { checkRecipe } from '../sites/recipe-check';
+import { adapterFromRecipe } from '../sites/recipe';
 import type { PageCall } from './protocol';
 
 const POLL_MS = 400;
@@ -12,13 +14,19 @@ const POLL_MS = 400;
  * the page tools the background asks for. It declares no tools: the background has its own
  * copy of the definitions.
  */
-export function startContentScript(adapters: readonly Adapter[]): void {
+export function startContentScript(codeAdapters: readonly Adapter[]): void {
   // "Enable on this site" injects into open tabs; a page must not get two scripts.
   const marker = globalThis as { __deskmateContent?: boolean };
   if (marker.__deskmateContent) return;
   marker.__deskmateContent = true;
   let announced: string | undefined;
   let current: { adapter: Adapter; ticket: PageTicket | null } | null = null;
+  // The site's recipe, from the background only (never from the page), goes before the code adapters.
+  let adapters = codeAdapters;
+  const loadRecipe = async () => {
+    const recipe = await ownRecipe();
+    adapters = recipe ? [adapterFromRecipe(recipe), ...codeAdapters] : codeAdapters;
+  };
 
   const look = (force = false) => {
     const url = new URL(location.href);
@@ -39,6 +47,10 @@ export function startContentScript(adapters: readonly Adapter[]): void {
       look(true);
       return undefined;
     }
+    if (call?.type === 'page.recipe-changed') {
+      void loadRecipe().then(() => look(true));
+      return undefined;
+    }
     if (call?.type !== 'page.run' && call?.type !== 'page.deliver') return undefined;
     look();
     return answer(call, current);
@@ -46,12 +58,26 @@ export function startContentScript(adapters: readonly Adapter[]): void {
 
   // Insert goes where the agent last clicked or typed.
   trackFocus(document);
-  look();
-  reportDelivery(current);
+  void loadRecipe().finally(() => {
+    look();
+    reportDelivery(current);
+  });
   // pushState is invisible to content scripts; a light poll and DOM changes catch ticket switches.
   setInterval(() => look(), POLL_MS);
   new MutationObserver(() => look()).observe(document.documentElement, { childList: true, subtree: true });
   addEventListener('popstate', () => look());
+}
+
+/** This site's recipe as the background keeps it, checked again here, or null. */
+async function ownRecipe() {
+  try {
+    const answer = (await browser.runtime.sendMessage({ type: 'recipe.get' })) as { ok: boolean; value?: unknown };
+    if (!answer?.ok || !answer.value) return null;
+    const check = checkRecipe(answer.value, (selector) => safe(() => (document.createDocumentFragment().querySelector(selector), true), false));
+    return check.ok && check.recipe.site === location.origin ? check.recipe : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Once per page load: a send the previous page started, as this page finds it. */

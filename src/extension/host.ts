@@ -20,6 +20,8 @@ import { createOpenAIModel } from './openai-model';
 import { CHAT_PORT } from './protocol';
 import { settingsHandlers } from './settings-handlers';
 import { accessHandlers, accessOf, isLoopback } from './access-handlers';
+import { recipeHandlers, syncRecipes } from './recipe-handlers';
+import { createRecipeStore, type RecipeStore } from './recipe-store';
 import { createSiteAccess } from './site-access';
 import { importLegacyStorage } from './legacy-storage';
 import { createKbSearchTool } from '../tools/kb-search';
@@ -58,6 +60,7 @@ export async function createServices(
   adapters: readonly (Adapter | AdapterInfo)[],
   send?: SendToTab,
   createModel: CreateModel = createOpenAIModel,
+  recipes: RecipeStore = createRecipeStore(),
 ): Promise<{ services: Services; handlers: Handlers; chat: ChatSessions }> {
   // Before anything reads its state: the one-time move out of storage.local.
   await importLegacyStorage();
@@ -83,8 +86,9 @@ export async function createServices(
   registry.register(createKbSearchTool((query, limit) => kb.search(query, limit)));
   registry.register(replyProposeTool);
   services.tools.sync();
+  await syncRecipes(services, recipes).catch(() => undefined);
   await markInterruptedDeliveries(services);
-  const handlers = { ...pageHandlers(services), ...confirmHandlers(services), ...settingsHandlers(kb), ...accessHandlers(services, access) };
+  const handlers = { ...pageHandlers(services), ...confirmHandlers(services), ...settingsHandlers(kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes) };
   await access.restore().catch(() => undefined);
   return { services, handlers, chat: createChatSessions(services, createModel) };
 }

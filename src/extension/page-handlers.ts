@@ -1,5 +1,6 @@
 import type { Handlers } from './router';
 import { humanCtx, type Services } from './services';
+import { recipeAdapterId } from '../sites/recipe-check';
 
 type PageHandlers = Pick<Handlers, 'page.announce' | 'view.get' | 'tool.invoke' | 'sites.list' | 'sites.set' | 'audit.list' | 'audit.check'>;
 
@@ -11,6 +12,8 @@ export function pageHandlers(s: Services): PageHandlers {
       if (!adapter || sender.tabId === undefined || !sender.origin) return { ok: false };
       // The origin is the browser's word; the URL (current after pushState) must agree with it.
       if (originOf(url) !== sender.origin) return { ok: false };
+      // A recipe serves its own site only: its adapter id names that site.
+      if (adapterId.startsWith('recipe:') && adapterId !== recipeAdapterId(sender.origin)) return { ok: false };
       // A script left running in a tab of a site since revoked is not listened to.
       if (!(await s.allowsOrigin(sender.origin))) return { ok: false };
       const before = s.pages.get(sender.tabId);

@@ -10,14 +10,24 @@ import type { TabPages } from './tab-pages';
  * does. Called after every change to the tabs.
  */
 export function createPageToolSync(registry: ToolRegistry, pages: TabPages, adapters: readonly AdapterInfo[], send?: SendToTab) {
-  const byId = new Map(adapters.map((a) => [a.id, a]));
-  const offered = new Map(adapters.map((a) => [a.id, new Set<string>(a.tools)]));
+  let byId = new Map<string, AdapterInfo>();
+  let offered = new Map<string, Set<string>>();
+  const index = (all: readonly AdapterInfo[]) => {
+    byId = new Map(all.map((a) => [a.id, a]));
+    offered = new Map(all.map((a) => [a.id, new Set<string>(a.tools)]));
+  };
+  index(adapters);
   const implementsTool = (adapterId: string, tool: string) => offered.get(adapterId)?.has(tool) ?? false;
   const registered = new Map<PageToolName, { scopes: string; unregister: () => void }>();
 
   return {
     adapter: (id: string) => byId.get(id),
     implementsTool,
+    /** The site recipes' adapters, next to the code adapters (their tools from recipeTools). */
+    setRecipes(recipes: readonly AdapterInfo[]): void {
+      index([...adapters, ...recipes]);
+      this.sync();
+    },
     sync(): void {
       for (const name of Object.keys(PAGE_TOOLS) as PageToolName[]) {
         const origins = [...new Set(pages.all().filter((p) => implementsTool(p.adapterId, name)).map((p) => p.origin))].sort();

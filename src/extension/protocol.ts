@@ -4,6 +4,7 @@ import type { DeliveryReport, PageTicket } from '../sites/adapter';
 import type { ChainCheck } from './audit-chain';
 import type { AuditEntry } from './audit-log';
 import type { ModelSettings } from './model-settings';
+import type { Recipe } from '../sites/recipe-check';
 import type { SiteSettings } from './site-settings';
 
 /**
@@ -71,6 +72,11 @@ export interface Requests {
   'kb.import': { req: { files: { name: string; text: string }[] }; res: { added: number; total: number; problems: string[] } };
   'kb.list': { req: Empty; res: { count: number; articles: { id: string; title: string; source: string }[] } };
   'kb.clear': { req: Empty; res: { ok: boolean } };
+  /** A content script asks for its own site's recipe (the sender's origin, never a named one). */
+  'recipe.get': { req: Empty; res: Recipe | null };
+  'recipes.list': { req: Empty; res: Recipe[] };
+  'recipes.import': { req: { recipe: unknown }; res: { ok: boolean; error?: string } };
+  'recipes.remove': { req: { site: string }; res: { ok: boolean } };
 }
 
 export type RequestType = keyof Requests;
@@ -174,6 +180,11 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   },
   'kb.list': { from: 'extension', schema: none },
   'kb.clear': { from: 'extension', schema: none },
+  'recipe.get': { from: 'content', schema: none },
+  'recipes.list': { from: 'extension', schema: none },
+  // The recipe itself is checked against its own schema by the handler, with field-named errors.
+  'recipes.import': { from: 'extension', schema: obj({ recipe: {} }, ['recipe']) },
+  'recipes.remove': { from: 'extension', schema: obj({ site: str }, ['site']) },
   'sites.set': {
     from: 'extension',
     schema: obj({ origin: str, write: { type: 'boolean' }, send: { type: 'boolean' } }, ['origin', 'write', 'send']),
@@ -184,7 +195,9 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
 export type PageCall =
   | { type: 'page.run'; tool: string; input: unknown; ticketKey: string | null }
   | { type: 'page.deliver'; tool: string; payload: unknown }
-  | { type: 'page.announce-again' };
+  | { type: 'page.announce-again' }
+  /** The site's recipe was imported or removed: load it again, then announce. */
+  | { type: 'page.recipe-changed' };
 
 /** Background -> extension pages: something they show has changed. */
 export type Broadcast = { type: 'view.changed'; tabId: number | null } | { type: 'audit.changed' };

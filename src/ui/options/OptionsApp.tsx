@@ -6,6 +6,7 @@ import { ModelSettingsForm } from '../settings/ModelSettingsForm';
 import { AuditList } from '../shared/AuditList';
 import { EnabledSites } from './EnabledSites';
 import { KnowledgeBase } from './KnowledgeBase';
+import { Recipes } from './Recipes';
 import { SitesList } from './SitesList';
 
 /** The settings page: the model, the knowledge base, per-site switches, the audit log. */
@@ -28,6 +29,7 @@ export function OptionsApp() {
       <KnowledgeBase />
       <EnabledSites origins={access.enabled} busy={access.busy} error={access.error} onRevoke={access.revoke} />
       <SitesList sites={sites.sites} error={sites.error} onChange={sites.update} />
+      <Recipes />
       <AuditList audit={audit} />
     </div>
   );

@@ -10,6 +10,8 @@ import { fixturePages, type FixtureTicket } from './fixture-pages';
  * - /iframe/: the ticket page links to a separate reply page whose editor is an iframe body
  *   (the CKEditor 4 / TinyMCE classic kind), mirrored into a hidden textarea on submit; the
  *   post is a full page load back to the ticket.
+ * - /inline/: one page; the thread loads by fetch after the page, Reply opens an inline editor,
+ *   Send posts by fetch and the thread grows without a page load.
  */
 /** A draft with lines, markup-like text and an ampersand: it must arrive exactly as it is. */
 export const FIXTURE_DRAFT = 'Hi Ines,\n\nSorry about the lamp. A new one ships today: <no charge> & no return needed.\n\nBest,\nSam';
@@ -70,6 +72,26 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
     response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     response.end(body);
   };
+  const record = (shape: string, ticket: FixtureTicket, posted: string): string | null => {
+    const text = htmlToStoredText(posted).trim();
+    if (!text) return null;
+    sent.push({ shape, ticketId: ticket.id, text });
+    ticket.messages.push({ author: 'Agent', role: 'agent', time: new Date().toISOString(), body: text });
+    return text;
+  };
+  const inlineApi = async (request: IncomingMessage, response: ServerResponse, ticket: FixtureTicket, post: boolean) => {
+    if (post) {
+      let raw = '';
+      for await (const chunk of request) raw += chunk;
+      const body = (JSON.parse(raw || '{}') as { body?: unknown }).body;
+      if (!record('inline', ticket, typeof body === 'string' ? body : '')) {
+        response.writeHead(400, { 'content-type': 'text/plain' });
+        return response.end('The reply is empty.');
+      }
+    }
+    response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    response.end(JSON.stringify(ticket));
+  };
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
@@ -77,16 +99,18 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
         response.writeHead(200, { 'content-type': 'application/json' });
         return response.end(JSON.stringify(sent));
       }
+      const api = /^\/inline\/api\/tickets\/(\d+)(\/replies)?$/.exec(url.pathname);
+      const apiTicket = api && tickets.find((t) => t.id === Number(api[1]));
+      if (api && apiTicket) return inlineApi(request, response, apiTicket, !!api[2]);
       const match = /^\/(\w+)\/tickets\/(\d+)(\/reply)?$/.exec(url.pathname);
       const ticket = match && tickets.find((t) => t.id === Number(match[2]));
       const pages = match && fixturePages[match[1]!];
       if (!match || !ticket || !pages) return html(response, 404, '<!doctype html><title>Not found</title>Not found');
       const shape = match[1]!;
       if (request.method === 'POST') {
-        const text = htmlToStoredText((await formBody(request)).get('body') ?? '').trim();
-        if (!text) return html(response, 400, '<!doctype html><title>Empty</title>The reply is empty.');
-        sent.push({ shape, ticketId: ticket.id, text });
-        ticket.messages.push({ author: 'Agent', role: 'agent', time: new Date().toISOString(), body: text });
+        if (!record(shape, ticket, (await formBody(request)).get('body') ?? '')) {
+          return html(response, 400, '<!doctype html><title>Empty</title>The reply is empty.');
+        }
         response.writeHead(303, { location: `/${shape}/tickets/${ticket.id}` });
         return response.end();
       }

@@ -17,11 +17,13 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body>${body}</body></html>`;
 
+const lines = (text: string) => escape(text).replace(/\n/g, '<br>');
+
 const thread = (t: FixtureTicket) =>
   t.messages
     .map(
       (m, i) =>
-        `<article class="post" id="post-${i + 1}" data-role="${m.role}"><header><b class="who">${escape(m.author)}</b> <time datetime="${m.time}">${m.time}</time></header><div class="text" style="white-space:pre-wrap">${escape(m.body)}</div></article>`,
+        `<article class="post" id="post-${i + 1}" data-role="${m.role}"><header><b class="who">${escape(m.author)}</b> <time datetime="${m.time}">${m.time}</time></header><div class="text">${lines(m.body)}</div></article>`,
     )
     .join('');
 
@@ -43,7 +45,40 @@ document.getElementById('reply-form').addEventListener('submit', () => {
   document.getElementById('post').disabled = true;
 });`;
 
+/**
+ * A single-page ticket view: the thread comes by fetch after the page, the editor shows when
+ * Reply is clicked, and Send posts by fetch; the thread grows without a page load.
+ */
+const inlineScript = (id: number) => `
+const thread = document.querySelector('.thread');
+const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const render = (m, i) => '<article class="post" id="post-' + i + '" data-role="' + m.role + '"><header><b class="who">' + esc(m.author) + '</b> <time datetime="' + m.time + '">' + m.time + '</time></header><div class="text">' + esc(m.body).replace(/\\n/g, '<br>') + '</div></article>';
+const load = () => fetch('/inline/api/tickets/${id}').then((r) => r.json()).then((t) => { thread.innerHTML = t.messages.map(render).join(''); thread.removeAttribute('aria-busy'); });
+setTimeout(load, 300);
+document.getElementById('open-reply').addEventListener('click', () => { document.getElementById('composer').hidden = false; });
+document.getElementById('send').addEventListener('click', async () => {
+  const send = document.getElementById('send');
+  const err = document.querySelector('.err');
+  send.disabled = true;
+  const r = await fetch('/inline/api/tickets/${id}/replies', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body: document.getElementById('editor').innerHTML }) });
+  send.disabled = false;
+  if (!r.ok) { err.textContent = await r.text(); err.hidden = false; return; }
+  document.getElementById('editor').replaceChildren();
+  setTimeout(load, 200);
+});`;
+
 export const fixturePages: Record<string, FixtureShape> = {
+  inline: {
+    view: (t) =>
+      page(
+        `Ticket ${t.id}: ${t.subject}`,
+        `<main id="ticket" data-id="${t.id}">${header(t)}<section class="thread" aria-busy="true"></section>` +
+          `<p><button id="open-reply" type="button">Reply</button></p>` +
+          `<div id="composer" hidden><div id="editor" contenteditable="true" style="min-height:80px;border:1px solid #999"></div><p class="err" hidden></p><button id="send" type="button">Send</button></div>` +
+          `</main><script>${inlineScript(t.id)}</script>`,
+      ),
+    reply: () => page('Not here', 'This helpdesk replies on the ticket page.'),
+  },
   iframe: {
     view: (t) =>
       page(`Ticket ${t.id}: ${t.subject}`, `<main id="ticket" data-id="${t.id}">${header(t)}<section class="thread">${thread(t)}</section><p><a id="reply-link" href="/iframe/tickets/${t.id}/reply">Reply</a></p></main>`),

@@ -1,0 +1,112 @@
+import { Validator, type OutputUnit } from '@cfworker/json-schema';
+import type { PageToolName } from './page-tools';
+import schema from './recipe.schema.json';
+
+/**
+ * Site recipes: a helpdesk described as data (src/sites/recipe.schema.json, documented in the
+ * README). A recipe names places on the page and nothing else: no script, no grades. Which
+ * tools it yields, and their grades, the extension decides (recipeTools, PAGE_TOOLS).
+ */
+export interface Recipe {
+  format: 'deskmate-recipe';
+  version: 1;
+  site: string;
+  title: string;
+  ticket: { path: string; present?: string; label?: string };
+  read: {
+    subject: string;
+    status?: string;
+    requesterName?: string;
+    requesterEmail?: string;
+    messages: string;
+    author?: string;
+    time?: string;
+    body: string;
+    role?: RecipeRoles;
+    newestFirst?: boolean;
+  };
+  reply?: RecipeReply;
+}
+
+export type RoleName = 'customer' | 'agent' | 'internal';
+export interface RoleMatch {
+  values?: string[];
+  selector?: string;
+}
+export type RecipeRoles = { attribute?: string; otherwise?: RoleName | 'system' } & { [R in RoleName]?: RoleMatch };
+
+export interface RecipeReply {
+  page?: string;
+  open?: string;
+  editor: string;
+  editorKind: 'textarea' | 'contenteditable' | 'iframe';
+  submit: string;
+  error?: string;
+  afterPost: 'thread' | 'reload';
+}
+
+export type RecipeCheck = { ok: true; recipe: Recipe } | { ok: false; code: 'invalid_recipe'; error: string };
+
+// Its own copy: the validator annotates the schema it is given.
+const validator = new Validator(structuredClone(schema) as object as Record<string, unknown>, '2020-12', false);
+const SUMMARY = new Set(['properties', 'items', 'false', 'allOf', 'anyOf', '$ref']);
+
+/** "recipe.reply.editor" from "#/reply/editor". */
+const field = (location: string): string => 'recipe' + location.replace(/^#/, '').replace(/\/([^/]*)/g, (_, key: string) => `.${key}`);
+
+function describe(errors: OutputUnit[]): string {
+  const useful = errors.filter((e) => !SUMMARY.has(e.keyword));
+  return (useful.length ? useful : errors)
+    .slice(0, 4)
+    .map((e) => `${field(e.instanceLocation)}: ${e.error}`)
+    .join(' ');
+}
+
+const bad = (error: string): RecipeCheck => ({ ok: false, code: 'invalid_recipe', error });
+
+/**
+ * Checks a recipe against the schema and what the schema cannot say: the path is a regular
+ * expression with a group, the site is an origin. `selectorsValid` (where a DOM exists) also
+ * checks that every selector parses.
+ */
+export function checkRecipe(value: unknown, selectorsValid?: (selector: string) => boolean): RecipeCheck {
+  const { valid, errors } = validator.validate(value);
+  if (!valid) return bad(describe(errors));
+  const recipe = value as Recipe;
+  let path: RegExp;
+  try {
+    path = new RegExp(recipe.ticket.path);
+  } catch (e) {
+    return bad(`recipe.ticket.path: not a regular expression (${e instanceof Error ? e.message : String(e)}).`);
+  }
+  if (!/\((?!\?)/.test(path.source) && !/\(\?<\w+>/.test(path.source)) return bad('recipe.ticket.path: needs a group that captures the ticket key.');
+  if (new URL(recipe.site).origin !== recipe.site) return bad(`recipe.site: must be an origin like ${new URL(recipe.site).origin}.`);
+  if (selectorsValid) {
+    for (const [where, selector] of selectorsOf(recipe)) {
+      if (!selectorsValid(selector)) return bad(`${where}: "${selector}" is not a CSS selector.`);
+    }
+  }
+  return { ok: true, recipe };
+}
+
+/** Every selector of a recipe, with the field it is in. */
+export function selectorsOf(recipe: Recipe): [string, string][] {
+  const out: [string, string][] = [];
+  const add = (prefix: string, obj: object | undefined, keys: string[]) => {
+    for (const key of keys) {
+      const v = (obj as Record<string, unknown> | undefined)?.[key];
+      if (typeof v === 'string') out.push([`${prefix}.${key}`, v]);
+    }
+  };
+  add('recipe.ticket', recipe.ticket, ['present', 'label']);
+  add('recipe.read', recipe.read, ['subject', 'status', 'requesterName', 'requesterEmail', 'messages', 'author', 'time', 'body']);
+  for (const role of ['customer', 'agent', 'internal'] as const) add(`recipe.read.role.${role}`, recipe.read.role?.[role], ['selector']);
+  add('recipe.reply', recipe.reply, ['open', 'editor', 'submit', 'error']);
+  return out;
+}
+
+/** The tools a recipe yields: reading always; insert and send when it describes a reply form. */
+export const recipeTools = (recipe: Recipe): PageToolName[] => (recipe.reply ? ['ticket.read', 'reply.fill', 'reply.send'] : ['ticket.read']);
+
+/** The adapter id a recipe runs under: one per site, so a recipe can only ever serve its own. */
+export const recipeAdapterId = (site: string): string => `recipe:${site}`;

@@ -1,0 +1,87 @@
+import { remaining } from './adapter-helpers';
+import { comparableText, elementText } from './dom-text';
+import { editingHost, frameDocument } from './editable';
+import { dispatchInput, fillEditor, waitFor } from './editor';
+import type { RecipeReply } from './recipe-check';
+
+/**
+ * A recipe's reply form: its editor and posting control, on the ticket's page (maybe opened
+ * by a click) or on the reply page loaded in a hidden same-origin frame, so the page in the
+ * tab (and with it the sidebar's state) stays where it is while the reply is posted.
+ */
+export interface ReplyForm {
+  doc: Document;
+  /** A textarea, or the editing host (in an iframe editor: its body). */
+  editor: HTMLElement;
+  submit: HTMLElement;
+}
+
+const OPEN_TIMEOUT_MS = 3_000;
+const FRAME_TIMEOUT_MS = 15_000;
+
+function findForm(reply: RecipeReply, doc: Document): ReplyForm | null {
+  const el = doc.querySelector<HTMLElement>(reply.editor);
+  const submit = doc.querySelector<HTMLElement>(reply.submit);
+  if (!el || !submit) return null;
+  if (reply.editorKind === 'textarea') return el.localName === 'textarea' ? { doc, editor: el, submit } : null;
+  const host = reply.editorKind === 'iframe' ? editingHost(frameDocument(el)?.body) : editingHost(el);
+  return host ? { doc, editor: host, submit } : null;
+}
+
+/** The form on this page, after clicking the recipe's `open` control when it is not shown yet. */
+export async function formOnPage(reply: RecipeReply, doc: Document): Promise<ReplyForm | null> {
+  const found = findForm(reply, doc);
+  if (found || !reply.open) return found;
+  const opener = doc.querySelector<HTMLElement>(reply.open);
+  if (!opener) return null;
+  opener.click();
+  return waitFor(() => findForm(reply, doc), { root: doc.documentElement, timeoutMs: OPEN_TIMEOUT_MS });
+}
+
+/** The reply page's URL for a ticket, or null when the recipe has none. */
+export const replyPageUrl = (reply: RecipeReply, site: string, key: string): URL | null =>
+  reply.page ? new URL(reply.page.replace(/\{key\}/g, encodeURIComponent(key)), site) : null;
+
+/** Loads `url` in a hidden frame of `doc` and waits for its form; the frame is removed on failure. */
+export async function formInFrame(reply: RecipeReply, doc: Document, url: URL): Promise<{ frame: HTMLIFrameElement; form: ReplyForm } | null> {
+  if (url.origin !== doc.location.origin) return null;
+  const frame = doc.createElement('iframe');
+  frame.setAttribute('aria-hidden', 'true');
+  frame.tabIndex = -1;
+  // Laid out (some editors start only when shown) but off screen and invisible.
+  frame.style.cssText = 'position:fixed;left:-10000px;top:0;width:900px;height:700px;visibility:hidden;border:0';
+  frame.src = url.href;
+  doc.body.append(frame);
+  const deadline = Date.now() + FRAME_TIMEOUT_MS;
+  const form = await waitFor(
+    () => {
+      const inner = frameDocument(frame);
+      return inner && inner.readyState === 'complete' && inner.location.href !== 'about:blank' ? findForm(reply, inner) : null;
+    },
+    { root: doc.documentElement, timeoutMs: remaining(deadline) },
+  );
+  if (form) return { frame, form };
+  frame.remove();
+  return null;
+}
+
+/** Puts exactly `text` in the editor, the way typing would leave it, and says whether it took. */
+export async function setEditor(reply: RecipeReply, form: ReplyForm, text: string): Promise<boolean> {
+  const { editor } = form;
+  if (reply.editorKind === 'textarea') {
+    (editor as HTMLTextAreaElement).value = text;
+    dispatchInput(editor, 'insertReplacementText');
+    editor.dispatchEvent(new (form.doc.defaultView?.Event ?? Event)('change', { bubbles: true }));
+  } else fillEditor(editor, text);
+  const expected = comparableText(text);
+  const read = () => comparableText(reply.editorKind === 'textarea' ? (editor as HTMLTextAreaElement).value : elementText(editor));
+  return (await waitFor(() => read() === expected, { root: form.doc.documentElement, timeoutMs: 2_000 })) === true;
+}
+
+/** The helpdesk's refusal, when the recipe says where it shows and it shows. */
+export function errorShown(reply: RecipeReply, doc: Document): string | null {
+  if (!reply.error) return null;
+  const el = doc.querySelector<HTMLElement>(reply.error);
+  const text = el && !el.hidden && el.getClientRects().length > 0 ? el.textContent?.trim() : '';
+  return text || null;
+}

@@ -1,0 +1,71 @@
+import type { PageTicket, TicketData, TicketMessage } from './adapter';
+import { textOf } from './adapter-helpers';
+import { elementText } from './dom-text';
+import type { Recipe, RoleMatch, RoleName } from './recipe-check';
+
+/** Reading a ticket page the way its recipe describes it. */
+
+/** The ticket key in the URL (path and query), or null when the page is not a ticket page. */
+export function keyOf(recipe: Recipe, url: URL): string | null {
+  if (url.origin !== recipe.site) return null;
+  try {
+    const match = new RegExp(recipe.ticket.path).exec(url.pathname + url.search);
+    return match?.[1] ?? (match?.groups ? (Object.values(match.groups)[0] ?? null) : null);
+  } catch {
+    return null;
+  }
+}
+
+export const shownTicket =
+  (recipe: Recipe) =>
+  (url: URL, doc: Document): PageTicket | null => {
+    const key = keyOf(recipe, url);
+    if (!key) return null;
+    if (recipe.ticket.present && !doc.querySelector(recipe.ticket.present)) return null;
+    const label = recipe.ticket.label ? textOf(doc, recipe.ticket.label) : '';
+    return { key, label: label || `#${key}` };
+  };
+
+const matches = (el: Element, match: RoleMatch | undefined, value: string | null): boolean =>
+  !!match &&
+  ((value !== null && (match.values ?? []).includes(value)) ||
+    (!!match.selector && (el.matches(match.selector) || el.querySelector(match.selector) !== null)));
+
+function roleOf(recipe: Recipe, el: Element): TicketMessage['role'] {
+  const roles = recipe.read.role;
+  if (!roles) return 'customer';
+  const value = roles.attribute ? el.getAttribute(roles.attribute) : null;
+  const found = (['internal', 'agent', 'customer'] as RoleName[]).find((r) => matches(el, roles[r], value));
+  return found ?? roles.otherwise ?? 'customer';
+}
+
+function readMessage(recipe: Recipe, el: Element): TicketMessage {
+  const { author, time, body } = recipe.read;
+  const timeEl = time ? el.querySelector(time) : null;
+  return {
+    author: author ? textOf(el, author) : '',
+    role: roleOf(recipe, el),
+    time: timeEl?.getAttribute('datetime') ?? (timeEl?.textContent?.trim() || null),
+    body: elementText(el.querySelector(body)),
+  };
+}
+
+/** The thread's message elements, oldest first. */
+export function messageElements(recipe: Recipe, doc: Document): Element[] {
+  const all = [...doc.querySelectorAll(recipe.read.messages)];
+  return recipe.read.newestFirst ? all.reverse() : all;
+}
+
+export const readMessages = (recipe: Recipe, doc: Document): TicketMessage[] => messageElements(recipe, doc).map((el) => readMessage(recipe, el));
+
+export function readTicket(recipe: Recipe, doc: Document, label: string): TicketData {
+  const r = recipe.read;
+  const opt = (selector: string | undefined) => (selector ? textOf(doc, selector) || null : null);
+  return {
+    number: label,
+    subject: textOf(doc, r.subject),
+    status: opt(r.status),
+    requester: { name: opt(r.requesterName), email: opt(r.requesterEmail) },
+    messages: readMessages(recipe, doc),
+  };
+}

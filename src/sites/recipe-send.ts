@@ -1,0 +1,101 @@
+import type { ToolResult } from '../core';
+import type { DeliveryReport, ReplyPayload } from './adapter';
+import { bodyOf, failed, mailbox, remaining, replySubject } from './adapter-helpers';
+import { clearDelivery, markDelivery, takeDelivery } from './delivery-marker';
+import { comparableText } from './dom-text';
+import { frameDocument } from './editable';
+import { waitFor } from './editor';
+import { recipeAdapterId, type Recipe, type RecipeReply } from './recipe-check';
+import { errorShown, formInFrame, formOnPage, replyPageUrl, setEditor, type ReplyForm } from './recipe-form';
+import { readMessages, readTicket, shownTicket } from './recipe-read';
+
+/**
+ * `reply.send` from a recipe, with the guarantees of a code adapter: prepare reads the page and
+ * sends nothing; deliver clicks the helpdesk's own control at most once and says "sent" only
+ * when the reply is in the thread; a page that goes away mid-post leaves a note in the tab's
+ * sessionStorage, and the page loaded next settles the outcome (afterLoad).
+ */
+const POSTED_TIMEOUT_MS = 15_000;
+const AFTER_LOAD_TIMEOUT_MS = 5_000;
+
+/** How many messages of the thread carry exactly this text. */
+const copiesIn = (recipe: Recipe, doc: Document, body: string): number => {
+  const expected = comparableText(body);
+  return readMessages(recipe, doc).filter((m) => comparableText(m.body) === expected).length;
+};
+
+export function recipePrepare(recipe: Recipe) {
+  return async (input: { body: string }, doc: Document, location: Location): Promise<ToolResult<ReplyPayload>> => {
+    const body = bodyOf(input);
+    if (body === null) return failed('invalid_input', 'The reply is empty.');
+    const shown = shownTicket(recipe)(new URL(location.href), doc);
+    if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before sending a reply.');
+    const t = readTicket(recipe, doc, shown.label);
+    if (!t.requester.email) return failed('no_recipient', 'The page shows no requester email to reply to.');
+    if (!t.subject) return failed('no_subject', 'The page shows no subject for this ticket.');
+    return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: mailbox(t.requester.name, t.requester.email), subject: replySubject(t.subject), body } };
+  };
+}
+
+type Where = { form: ReplyForm; frame: HTMLIFrameElement | null };
+
+async function findForm(reply: RecipeReply, recipe: Recipe, doc: Document, key: string): Promise<Where | null> {
+  const here = await formOnPage(reply, doc);
+  if (here) return { form: here, frame: null };
+  const url = replyPageUrl(reply, recipe.site, key);
+  const there = url && (await formInFrame(reply, doc, url));
+  return there ? { form: there.form, frame: there.frame } : null;
+}
+
+export function recipeDeliver(recipe: Recipe, reply: RecipeReply) {
+  const id = recipeAdapterId(recipe.site);
+  return async (payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> => {
+    const shown = shownTicket(recipe)(new URL(location.href), doc);
+    if (!shown || shown.label !== payload.ticket || location.origin !== payload.site) {
+      return failed('scope_changed', `The page no longer shows ticket ${payload.ticket} on ${payload.site}; nothing was sent.`);
+    }
+    const where = await findForm(reply, recipe, doc, shown.key);
+    if (!where) return failed('no_reply_form', 'The reply form could not be found; nothing was sent.');
+    const { form, frame } = where;
+    const pages = () => [doc, frameDocument(frame)].filter((d): d is Document => d !== null);
+    try {
+      const before = Math.max(...pages().map((d) => copiesIn(recipe, d, payload.body)));
+      if (!(await setEditor(reply, form, payload.body))) return failed('delivery_failed', "The page's editor did not take the reply text; nothing was sent.");
+      // The tab's page may go away with the post (or the agent may leave): the next page settles it.
+      const win = doc.defaultView;
+      if (win) markDelivery(win, { adapter: id, key: shown.key, payload, after: before, draft: null, at: Date.now() });
+      form.submit.click(); // The one and only click: whatever happens next, never click again.
+      const deadline = Date.now() + POSTED_TIMEOUT_MS;
+      const outcome = await waitFor<{ posted: true } | { error: string }>(
+        () => {
+          if (pages().some((d) => copiesIn(recipe, d, payload.body) > before)) return { posted: true };
+          const error = errorShown(reply, frameDocument(frame) ?? doc);
+          return error ? { error } : null;
+        },
+        { root: doc.documentElement, timeoutMs: remaining(deadline) },
+      );
+      if (outcome && win) clearDelivery(win);
+      if (outcome && 'posted' in outcome) return { ok: true, data: { posted: true } };
+      if (outcome) return failed('delivery_failed', `The helpdesk refused the reply: ${outcome.error}`);
+      return failed('delivery_failed', `The reply did not appear in the thread within ${POSTED_TIMEOUT_MS / 1000} s. It may or may not have been sent: check ticket ${payload.ticket} before trying again.`);
+    } finally {
+      frame?.remove();
+    }
+  };
+}
+
+/** On the page loaded after a post that left the page: is the reply in this ticket's thread? */
+export function recipeAfterLoad(recipe: Recipe) {
+  const id = recipeAdapterId(recipe.site);
+  return async (doc: Document, location: Location): Promise<DeliveryReport | null> => {
+    const marker = doc.defaultView && takeDelivery(doc.defaultView, id);
+    if (!marker) return null;
+    const shown = shownTicket(recipe)(new URL(location.href), doc);
+    const seen =
+      shown?.key === marker.key &&
+      (await waitFor(() => copiesIn(recipe, doc, marker.payload.body) > marker.after, { root: doc.documentElement, timeoutMs: AFTER_LOAD_TIMEOUT_MS }));
+    return seen
+      ? { tool: 'reply.send', payload: marker.payload, outcome: 'sent', detail: 'The reply is in the thread of the page loaded after posting.' }
+      : { tool: 'reply.send', payload: marker.payload, outcome: 'not_found', detail: 'The page loaded after posting does not show the reply.' };
+  };
+}

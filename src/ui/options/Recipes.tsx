@@ -1,0 +1,84 @@
+import { exportRecipe, useRecipes, type RecipePreview } from '../hooks/useRecipes';
+import { selectorsOf } from '../../sites/recipe-check';
+import { t } from '../i18n';
+
+/** Site recipes, one per site: imported from a file (shown before it applies), exported, deleted. */
+export function Recipes() {
+  const r = useRecipes();
+  const onChange = (e: Event) => {
+    const input = e.currentTarget as HTMLInputElement;
+    const file = input.files?.[0];
+    if (file) void r.pick(file);
+    input.value = ''; // the same file again is a new import
+  };
+  return (
+    <section class="section recipes" aria-labelledby="recipes-title">
+      <h2 id="recipes-title">{t('recipes_title')}</h2>
+      <p class="grade-line">{t('recipes_line')}</p>
+      <label class="file-pick">
+        <span class="btn">{t('recipe_import')}</span>
+        <input type="file" data-testid="recipe-import" accept=".json,application/json" onChange={onChange} />
+      </label>
+      {r.error && (
+        <p class="error" role="alert" data-testid="recipe-error">
+          {r.error}
+        </p>
+      )}
+      {r.preview && <Preview preview={r.preview} onApply={() => void r.apply()} onCancel={r.cancel} />}
+      {r.loadError && <p class="error">{r.loadError}</p>}
+      {r.recipes?.length === 0 && <p class="muted">{t('recipes_none')}</p>}
+      <ul class="sites">
+        {r.recipes?.map((recipe) => (
+          <li key={recipe.site} class="site" data-testid="recipe" data-site={recipe.site}>
+            <span class="site-name">{recipe.site}</span> <span class="muted">{recipe.title}</span>
+            <button type="button" class="btn" data-testid="recipe-export" onClick={() => exportRecipe(recipe)}>
+              {t('recipe_export')}
+            </button>
+            <button type="button" class="btn btn-quiet" data-testid="recipe-delete" onClick={() => void r.remove(recipe.site)}>
+              {t('recipe_delete')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Preview({ preview, onApply, onCancel }: { preview: RecipePreview; onApply(): void; onCancel(): void }) {
+  const { recipe } = preview;
+  return (
+    <div class="recipe-preview" data-testid="recipe-preview">
+      <p>
+        <strong>{recipe.title}</strong> — {t('recipe_for_site', [recipe.site])}
+      </p>
+      {preview.replaces && <p class="error small">{t('recipe_replaces')}</p>}
+      <p class="small">{t('recipe_yields', [preview.tools.join(', ')])}</p>
+      <dl class="small recipe-fields">
+        {selectorsOf(recipe).map(([field, selector]) => (
+          <div key={field}>
+            <dt>{field}</dt>
+            <dd>
+              <code>{selector}</code>
+            </dd>
+          </div>
+        ))}
+        {recipe.reply?.page && (
+          <div>
+            <dt>recipe.reply.page</dt>
+            <dd>
+              <code>{recipe.reply.page}</code>
+            </dd>
+          </div>
+        )}
+      </dl>
+      <div class="actions">
+        <button type="button" class="btn btn-write" data-testid="recipe-apply" onClick={onApply}>
+          {t('recipe_apply')}
+        </button>
+        <button type="button" class="btn" data-testid="recipe-cancel" onClick={onCancel}>
+          {t('recipe_cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}

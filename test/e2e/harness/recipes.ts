@@ -1,0 +1,17 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './paths';
+
+/**
+ * The fixture helpdesks' recipes (test/fixtures/recipes/) as files an agent would import: the
+ * fixture server's port is picked at run time, so the site is written into a copy.
+ */
+export function recipeFileFor(name: 'fixture-iframe' | 'fixture-inline', site: string): { path: string; recipe: Record<string, unknown> } {
+  const recipe = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'recipes', `${name}.json`), 'utf8')) as Record<string, unknown>;
+  recipe.site = site;
+  delete recipe.$schema;
+  const path = join(mkdtempSync(join(tmpdir(), 'deskmate-recipe-')), `${name}.json`);
+  writeFileSync(path, JSON.stringify(recipe, null, 2));
+  return { path, recipe };
+}

@@ -1,0 +1,89 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, openExtensionPage, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
+import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
+import { clickConfirm, theCard } from './harness/deskmate';
+import { FIXTURE_DRAFT as DRAFT, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
+import { recipeFileFor } from './harness/recipes';
+import { poll } from './harness/wait';
+
+/**
+ * Site recipes in Chromium: imported as a file on the options page, shown, applied; then the
+ * full send story on fixture helpdesks no code adapter knows, each post counted by the helpdesk.
+ */
+describe('recipes: imported on the options page, Send… → confirm card → Confirm posts exactly once', () => {
+  let chromium: ChromiumHarness;
+  let helpdesk: FixtureHelpdesk;
+  let m: ModelForExtension;
+  let page: Page | undefined;
+  let panel: SidePanel | undefined;
+
+  beforeAll(async () => {
+    helpdesk = await startFixtureHelpdesk();
+    m = await startModel({ chunkDelayMs: 2 });
+    chromium = await launchChromium();
+    await configureChromium(chromium.context, chromium.extensionId, m);
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await m?.model.close();
+    await helpdesk?.close();
+  });
+  beforeEach(async () => {
+    await panel?.close().catch(() => undefined);
+    await page?.close().catch(() => undefined);
+    helpdesk.reset();
+    m.model.reset();
+    m.model.script([{ toolCalls: [{ name: 'reply__propose', arguments: { body: DRAFT } }] }, { text: 'The draft is in the card.' }]);
+  });
+
+  /** recipe-import on the options page: the recipe is checked and shown, and applies on a click. */
+  async function importRecipe(name: 'fixture-iframe' | 'fixture-inline'): Promise<void> {
+    const { path } = recipeFileFor(name, helpdesk.origin);
+    const options = await openExtensionPage(chromium.context, chromium.extensionId, 'options.html');
+    await options.setInputFiles('[data-testid="recipe-import"]', path);
+    const preview = await options.waitForSelector('[data-testid="recipe-preview"]');
+    expect(await preview.textContent()).toContain(helpdesk.origin);
+    await options.click('[data-testid="recipe-apply"]');
+    await options.waitForSelector(`[data-testid="recipe"][data-site="${helpdesk.origin}"]`);
+    await options.close();
+  }
+
+  async function sendStory(path: string): Promise<{ page: Page; panel: SidePanel }> {
+    page = await chromium.context.newPage();
+    await page.goto(helpdesk.url(path));
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="chat-input"]');
+    await ask(panel, 'Draft a reply to Ines.');
+    await waitForChat(panel, (v) => !v.running && v.drafts.length === 1, 'the draft card');
+    await poll(
+      () => panel!.evaluate(() => (document.querySelector<HTMLButtonElement>('[data-testid="draft-send"]')?.disabled === false ? true : undefined)),
+      'Send… to be offered by the recipe',
+    );
+    await panel.click('[data-testid="draft-send"]');
+    const card = await theCard(panel, ['pending']);
+    expect(card.body).toBe(DRAFT);
+    expect(card.fields).toEqual([helpdesk.origin, '#5', 'Ines Duarte <ines@example.org>', 'Re: Parcel arrived damaged']);
+    expect(helpdesk.sent()).toEqual([]);
+    await clickConfirm(panel);
+    const done = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 30_000 });
+    expect(done.state, done.status).toBe('sent');
+    return { page, panel };
+  }
+
+  it('reply form on a separate page: posted through a hidden frame, the tab stays on the ticket', async () => {
+    await importRecipe('fixture-iframe');
+    const { page, panel } = await sendStory('/iframe/tickets/5');
+    expect(helpdesk.sent()).toEqual([{ shape: 'iframe', ticketId: 5, text: DRAFT }]);
+    expect(new URL(page.url()).pathname).toBe('/iframe/tickets/5');
+    expect(await page.$$('iframe')).toHaveLength(0); // the hidden frame is gone
+    await waitForChat(panel, (v) => v.drafts.length === 1, 'the draft still in the sidebar');
+  });
+
+  it('inline editor opened by a click, thread loaded after the page, posted without a page load', async () => {
+    await importRecipe('fixture-inline');
+    const { page } = await sendStory('/inline/tickets/5');
+    expect(helpdesk.sent()).toEqual([{ shape: 'inline', ticketId: 5, text: DRAFT }]);
+    await page.waitForSelector('.thread > .post[data-role="agent"]');
+  });
+});

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { createServices } from '../../src/extension/host';
+import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
+import { classifySender, route, type Sender } from '../../src/extension/router';
+import type { Recipe } from '../../src/sites/recipe-check';
+import { ADAPTER_INFOS } from '../../src/sites/catalog';
+import { createOpenAIModel } from '../../src/extension/openai-model';
+import { createFakeTabs } from '../fakes/fake-tabs';
+
+const A = 'http://127.0.0.1:4517';
+const B = 'http://localhost:8080';
+const extensionPage: Sender = { kind: 'extension', url: 'chrome-extension://x/options.html' };
+
+/** Like IndexedDB: what is read back is a copy, never the object stored. */
+const memory = (): KeyValue => {
+  const items = new Map<string, unknown>();
+  return { get: async (k) => structuredClone(items.get(k)), set: async (k, v) => void items.set(k, structuredClone(v)) };
+};
+
+const recipeFor = (site: string): Recipe => ({
+  ...(JSON.parse(readFileSync(new URL('../fixtures/recipes/fixture-inline.json', import.meta.url), 'utf8')) as Recipe),
+  site,
+});
+
+async function setup() {
+  const tabs = createFakeTabs();
+  const { services, handlers } = await createServices(ADAPTER_INFOS, tabs.send, createOpenAIModel, createRecipeStore(memory()));
+  const announce = (tabId: number, adapterId: string) =>
+    handlers['page.announce']({ type: 'page.announce', adapterId, url: `${tabs.tabs.get(tabId)!.origin}/inline/tickets/5`, ticket: { key: '5', label: '#5' } }, tabs.senderOf(tabId));
+  return { tabs, services, handlers, announce };
+}
+
+describe('recipes in the background', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('an imported recipe gives its own site ticket.read, reply.fill and reply.send, graded by the catalogue', async () => {
+    const { handlers, tabs, announce } = await setup();
+    expect(await handlers['recipes.import']({ type: 'recipes.import', recipe: recipeFor(A) }, extensionPage)).toEqual({ ok: true });
+    tabs.tabs.set(1, { origin: A, ticket: '#5' });
+    expect(await announce(1, `recipe:${A}`)).toEqual({ ok: true });
+    const view = await handlers['view.get']({ type: 'view.get', tabId: 1 }, extensionPage);
+    expect(view.tools.map((t) => [t.name, t.sideEffect])).toEqual([
+      ['ticket.read', 'read'],
+      ['reply.fill', 'write'],
+      ['reply.send', 'send'],
+    ]);
+  });
+
+  it('refuses an invalid recipe with the field named, and stores nothing', async () => {
+    const { handlers } = await setup();
+    const bad = { ...recipeFor(A), reply: { ...recipeFor(A).reply, sideEffect: 'read' } };
+    const r = await handlers['recipes.import']({ type: 'recipes.import', recipe: bad }, extensionPage);
+    expect(r).toMatchObject({ ok: false, error: expect.stringMatching(/^recipe\.reply: /) });
+    expect(await handlers['recipes.list']({ type: 'recipes.list' }, extensionPage)).toEqual([]);
+  });
+});
+
+describe('a page cannot supply or change a recipe (attacker side)', () => {
+  beforeEach(() => fakeBrowser.reset());
+  const ID = 'abcdefghijklmnopabcdefghijklmnop';
+  const BASE = `chrome-extension://${ID}/`;
+  const fromPage = classifySender({ id: ID, url: `${B}/inline/tickets/5`, tab: { id: 2 } as never, frameId: 0 }, ID, BASE);
+
+  it('a content script cannot import, remove or list recipes', async () => {
+    const { handlers } = await setup();
+    await handlers['recipes.import']({ type: 'recipes.import', recipe: recipeFor(A) }, extensionPage);
+    for (const message of [
+      { type: 'recipes.import', recipe: recipeFor(B) },
+      { type: 'recipes.remove', site: A },
+      { type: 'recipes.list' },
+    ]) {
+      expect(await route(message, fromPage, handlers)).toMatchObject({ ok: false, code: 'forbidden' });
+    }
+    expect((await handlers['recipes.list']({ type: 'recipes.list' }, extensionPage)).map((r) => r.site)).toEqual([A]);
+  });
+
+  it('a content script gets only its own site’s recipe, whatever it asks', async () => {
+    const { handlers } = await setup();
+    await handlers['recipes.import']({ type: 'recipes.import', recipe: recipeFor(A) }, extensionPage);
+    expect(await route({ type: 'recipe.get' }, fromPage, handlers)).toEqual({ ok: true, value: null });
+    expect(await route({ type: 'recipe.get', site: A }, fromPage, handlers)).toMatchObject({ ok: false, code: 'invalid_message' });
+    const fromA = classifySender({ id: ID, url: `${A}/inline/tickets/5`, tab: { id: 1 } as never, frameId: 0 }, ID, BASE);
+    expect(await route({ type: 'recipe.get' }, fromA, handlers)).toMatchObject({ ok: true, value: { site: A } });
+  });
+
+  it('a page of another site cannot run under a recipe: its announce is refused and it gets no tools', async () => {
+    const { handlers, tabs, announce, services } = await setup();
+    await handlers['recipes.import']({ type: 'recipes.import', recipe: recipeFor(A) }, extensionPage);
+    tabs.tabs.set(2, { origin: B, ticket: '#5' });
+    expect(await announce(2, `recipe:${A}`)).toEqual({ ok: false });
+    expect(services.registry.list().filter((t) => t.scopes)).toEqual([]);
+  });
+});
