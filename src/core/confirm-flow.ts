@@ -1,3 +1,4 @@
+import { lifecycle } from './confirm-lifecycle';
 import { canonicalJson, payloadDigest, storableCtx, type ConfirmationRecord, type ConfirmationStore } from './confirmations';
 import { asToolResult, fail } from './results';
 import { guardedRun } from './run-guard';
@@ -74,18 +75,10 @@ export async function deliverConfirmed(
   record: ConfirmationRecord,
   timeoutMs: number,
 ): Promise<ToolResult> {
-  await store.update(record.id, { outcome: 'delivering' });
+  await lifecycle.deliverStarted(store, record.id);
   const deliver = tool.deliver!.bind(tool);
   const outcome = await guardedRun(tool.name, timeoutMs, undefined, (signal) => deliver(record.payload, record.ctx, signal));
   const result = outcome.settled ? asToolResult(outcome.value, tool.name) : outcome.result;
-  if (result.ok) {
-    await store.update(record.id, { outcome: 'sent' });
-  } else {
-    await store.update(record.id, {
-      // A deadline passed, or the page went away mid-post: it may have gone out.
-      outcome: result.code === 'timeout' || result.code === 'outcome_unknown' ? 'unknown' : 'failed',
-      outcomeError: result.error ?? '',
-    });
-  }
+  await lifecycle.delivered(store, record.id, result);
   return result;
 }

@@ -4,6 +4,8 @@ export type {
   JsonSchemaProperty,
   Tool,
   ToolResult,
+  ToolSuccess,
+  ToolFailure,
   ToolErrorCode,
   FunctionSchema,
   InvokeCtx,
@@ -20,7 +22,9 @@ export {
 } from './confirmations';
 export { toWireName, fromWireName, isLegalToolName, whyIllegalName, MAX_WIRE_NAME_LENGTH } from './wire-names';
 export { runPlan, type AgentPlan, type AgentStep, type PlanRunResult, type PlanContext, type StepOutcome } from './plan';
-export { TRUNCATION_MARKER } from './results';
+export { TRUNCATION_MARKER, fail } from './results';
+export { cardStateOf, cardStateOfResult, isUnsettled, lifecycle, outcomeOf, phaseOf, type CardState, type ConfirmPhase, type DeliveryOutcome } from './confirm-lifecycle';
+export { TOOL_ERROR_CODES, isToolErrorCode } from './tool-errors';
 export type {
   ChatModel,
   ChatMessage,

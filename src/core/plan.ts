@@ -101,7 +101,6 @@ async function runStep(
   try {
     return { step: { tool, skipped: false, result }, stop: Boolean(step.stopIf(result, state)) };
   } catch (e) {
-    const failure = { ...fail('step_failed', `stopIf threw: ${errorMessage(e)}`), data: result };
-    return { step: { tool, skipped: false, result: failure }, stop: false };
+    return { step: { tool, skipped: false, result: fail('step_failed', `stopIf threw: ${errorMessage(e)}`) }, stop: false };
   }
 }

@@ -1,3 +1,4 @@
+import { lifecycle, phaseOf } from './confirm-lifecycle';
 import { deliverConfirmed, prepareConfirmation, sealedPayload, whyRefused } from './confirm-flow';
 import { MemoryConfirmationStore, type ConfirmationRecord, type ConfirmationStore } from './confirmations';
 import { asToolResult, boundResult, errorMessage, fail, MIN_RESULT_CHARS, quoted, withoutTicket } from './results';
@@ -148,7 +149,7 @@ export class ToolRegistry {
       if (!gate.ok) return gate.result;
       const sealed = await sealedPayload(record);
       if (!sealed || sealed.digest !== record.digest || sealed.digest !== digest) return await this.burnTampered(record.id);
-      if (!(await this.store.markUsed(record.id, this.now()))) {
+      if (!(await lifecycle.claim(this.store, record.id, this.now()))) {
         return fail('already_used', 'This confirmation has already been used.');
       }
       const toDeliver = { ...record, payload: sealed.payload };
@@ -160,9 +161,7 @@ export class ToolRegistry {
 
   /** A record whose payload no longer matches its digest was changed in the store: it is closed, never delivered. */
   private async burnTampered(id: string): Promise<ToolResult> {
-    if (await this.store.markUsed(id, this.now())) {
-      await this.store.update(id, { status: 'cancelled', outcome: 'failed', outcomeError: 'The stored payload was changed after it was shown.' });
-    }
+    await lifecycle.burn(this.store, id, this.now(), 'The stored payload was changed after it was shown.');
     return fail('payload_tampered', 'What is stored to be sent is not what was shown; nothing was sent. Prepare the reply again.');
   }
 
@@ -173,10 +172,9 @@ export class ToolRegistry {
       if (!record) return fail('not_found', 'There is no such confirmation.');
       // Claimed atomically, as a confirm claims it: of a cancel and a confirm that race, exactly
       // one wins, and a cancel never reports success for a send that went out.
-      if (!(await this.store.markUsed(id, this.now()))) {
+      if (!(await lifecycle.cancel(this.store, id, this.now()))) {
         return fail('already_used', 'This confirmation is already closed.');
       }
-      await this.store.update(id, { status: 'cancelled' });
       return { ok: true };
     } catch (e) {
       return fail('tool_failed', `Cancelling failed: ${errorMessage(e)}`);
@@ -187,7 +185,7 @@ export class ToolRegistry {
   async pending(): Promise<ConfirmationRecord[]> {
     const now = this.now();
     const all = await this.store.list();
-    return all.filter((r) => r.status === 'pending' && r.expiresAt > now);
+    return all.filter((r) => phaseOf(r, now) === 'pending');
   }
 
   private entry(name: unknown): Entry | undefined {

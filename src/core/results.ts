@@ -1,10 +1,8 @@
-import type { ToolErrorCode, ToolResult } from './tool';
+import type { ToolFailure, ToolResult } from './tool';
+import { isToolErrorCode, type ToolErrorCode } from './tool-errors';
 
-export const fail = (code: ToolErrorCode, error: string): ToolResult<never> => ({
-  ok: false,
-  code,
-  error,
-});
+/** The one way to build a failure: a code from the closed list and words for people. */
+export const fail = (code: ToolErrorCode, error: string): ToolFailure => ({ ok: false, code, error });
 
 export const errorMessage = (e: unknown): string => {
   if (e instanceof Error) return e.message || e.name;
@@ -21,10 +19,10 @@ export function asToolResult(value: unknown, toolName: string): ToolResult {
     return fail('tool_failed', `${toolName} returned something that is not a result`);
   }
   const result = value as ToolResult;
-  if (!result.ok && typeof result.code !== 'string') {
-    return { ...result, code: 'tool_failed', error: result.error ?? `${toolName} failed` };
-  }
-  return result;
+  if (result.ok) return result;
+  // A failure keeps its words; a code not on the closed list (or none) is a tool failure.
+  const error = typeof result.error === 'string' ? result.error : `${toolName} failed`;
+  return { ...result, code: isToolErrorCode(result.code) ? result.code : 'tool_failed', error };
 }
 
 /** Only the registry issues confirmation tickets: one that a read or write tool returns is forged. */
@@ -49,7 +47,6 @@ export const quoted = (name: unknown): string => {
 
 export const TRUNCATION_MARKER = '…[truncated by Deskmate: the result was too long]';
 
-const MAX_CODE_CHARS = 64;
 /** The smallest bound that still holds a cut result: its marker and a code. */
 export const MIN_RESULT_CHARS = 200;
 
@@ -67,14 +64,13 @@ export function boundResult(result: ToolResult, maxChars: number, toolName: stri
     return fail('tool_failed', `${toolName} returned a result that is not JSON: ${errorMessage(e)}`);
   }
   if (json.length <= maxChars) return result;
-  const base: ToolResult = { ok: result.ok, truncated: true };
-  if (typeof result.code === 'string') base.code = cut(result.code, MAX_CODE_CHARS);
-  const field = result.ok ? 'data' : 'error';
   const full = result.ok ? JSON.stringify(result.data) ?? '' : String(result.error ?? '');
+  const withText = (text: string): ToolResult =>
+    result.ok ? { ok: true, truncated: true, data: text } : { ok: false, truncated: true, code: result.code, error: text };
   // Cut until the whole result fits; escaping can make the JSON longer than the text.
-  let keep = Math.max(0, maxChars - JSON.stringify(base).length - TRUNCATION_MARKER.length - 16);
+  let keep = Math.max(0, maxChars - JSON.stringify(withText('')).length - TRUNCATION_MARKER.length - 16);
   for (;;) {
-    const bounded: ToolResult = { ...base, [field]: cut(full, keep) + TRUNCATION_MARKER };
+    const bounded = withText(cut(full, keep) + TRUNCATION_MARKER);
     const size = JSON.stringify(bounded).length;
     if (size <= maxChars || keep === 0) return bounded;
     keep = Math.max(0, keep - (size - maxChars));

@@ -21,7 +21,7 @@ type ParsedArguments = { ok: true; value: Record<string, unknown> } | { ok: fals
 
 const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
-const invalidArguments = (error: string): ToolResult => ({ ok: false, code: 'invalid_arguments', error: clip(error, 300) });
+const invalidArguments = (error: string): ToolResult => fail('invalid_arguments', clip(error, 300));
 
 /** Empty text means no arguments; anything but a JSON object goes back to the model to fix. */
 export function parseArguments(raw: string): ParsedArguments {
@@ -60,13 +60,13 @@ async function runOne(call: ToolCall, allowed: boolean, io: ToolCallIo): Promise
     ...(parsed.ok ? { args: parsed.value } : {}),
     rawArguments: call.arguments,
   });
-  const result = !allowed
-    ? { ok: false, code: 'too_many_calls', error: `Only ${io.maxCalls} tool calls run per step; call this one again later.` }
+  const result: ToolResult = !allowed
+    ? fail('too_many_calls', `Only ${io.maxCalls} tool calls run per step; call this one again later.`)
     : parsed.ok
       ? await invoke(io, call.name, parsed.value)
       : parsed.result;
-  const code = typeof result.code === 'string' ? { code: result.code } : {};
-  io.emit({ type: 'tool_call_finished', step: io.step, callId: call.id, tool, ok: result.ok === true, ...code, summary: summarize(result) });
+  const code = result.ok ? {} : { code: result.code };
+  io.emit({ type: 'tool_call_finished', step: io.step, callId: call.id, tool, ok: result.ok, ...code, summary: summarize(result) });
   const draft = registered === DRAFT_TOOL && result.ok ? draftFrom(result.data, parsed.ok ? parsed.value : {}) : null;
   if (draft) {
     io.onDraft(draft);
@@ -94,7 +94,7 @@ const isDraftLike = (v: unknown): v is { body: string; subject?: unknown } =>
   v !== null && typeof v === 'object' && typeof (v as { body?: unknown }).body === 'string';
 
 function summarize(result: ToolResult): string {
-  if (!result.ok) return clip(String(result.error ?? result.code ?? 'failed'), 160);
+  if (!result.ok) return clip(result.error || result.code, 160);
   if (result.data === undefined) return 'ok';
   if (typeof result.data === 'string') return clip(result.data, 120);
   try {

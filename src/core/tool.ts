@@ -1,3 +1,5 @@
+import type { ToolErrorCode } from './tool-errors';
+
 /**
  * The tool model. Every tool declares its side effect, and the grade decides who may call it:
  * the model calls `read` tools on its own, `write` tools run on a human click or in a fixed plan,
@@ -37,26 +39,7 @@ export interface JsonSchema {
   description?: string;
 }
 
-/** Stable, machine-readable reasons for `ok: false`. */
-export type ToolErrorCode =
-  | 'unknown_tool'
-  | 'not_granted'
-  | 'out_of_scope'
-  | 'needs_confirmation'
-  | 'not_read_only'
-  | 'invalid_input'
-  | 'timeout'
-  | 'outcome_unknown'
-  | 'aborted'
-  | 'tool_failed'
-  | 'step_failed'
-  | 'not_found'
-  | 'expired'
-  | 'already_used'
-  | 'cancelled'
-  | 'digest_mismatch'
-  | 'payload_tampered'
-  | 'scope_changed';
+export type { ToolErrorCode } from './tool-errors';
 
 /** What a human must see and approve before a send tool delivers. */
 export interface ConfirmationTicket {
@@ -67,13 +50,16 @@ export interface ConfirmationTicket {
   expiresAt: number;
 }
 
-export interface ToolResult<O = unknown> {
-  ok: boolean;
+/**
+ * What every tool call answers. A success may carry data (and, for a send tool's prepare, the
+ * payload and the registry's ticket); a failure always carries a code from the closed list and
+ * a message for people. The other side's fields are `never`, so reading them needs no cast.
+ */
+export type ToolResult<O = unknown> = ToolSuccess<O> | ToolFailure;
+
+export interface ToolSuccess<O = unknown> {
+  ok: true;
   data?: O;
-  /** For people: what went wrong and, where it helps, what to do. */
-  error?: string;
-  /** For code: why it went wrong. Set on every failure the registry reports. */
-  code?: ToolErrorCode | (string & {});
   /**
    * A send tool's `run` never sends: it prepares the payload and says `requiresConfirm`.
    * Sending is `deliver`, behind `ToolRegistry.confirm`.
@@ -84,6 +70,22 @@ export interface ToolResult<O = unknown> {
   confirmation?: ConfirmationTicket;
   /** Set when the result was cut to fit `maxResultChars`. */
   truncated?: boolean;
+  code?: never;
+  error?: never;
+}
+
+export interface ToolFailure {
+  ok: false;
+  /** For code: why it went wrong. */
+  code: ToolErrorCode;
+  /** For people: what went wrong and, where it helps, what to do. */
+  error: string;
+  /** A send tool asked for by the model: only a person can send, after confirming. */
+  requiresConfirm?: boolean;
+  truncated?: boolean;
+  data?: never;
+  confirmPayload?: never;
+  confirmation?: never;
 }
 
 /** The context a call is made in; the registry gates on it and passes it to `run` untouched. */

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import type { Handlers } from './router';
 import type { SiteAccess } from './site-access';
 import type { Services } from './services';
-import type { SiteAccessView } from './protocol';
+import type { SiteAccessView } from '../shared/protocol';
 
 type AccessHandlers = Pick<Handlers, 'sites.enabled' | 'sites.enable' | 'sites.disable'>;
 

@@ -1,17 +1,10 @@
 import { payloadDigest } from '../core';
+import type { Chained, ChainCheck } from '../shared/audit';
 
 /** The hash a chain starts from. */
 export const GENESIS = '0'.repeat(64);
 
-export interface Chained {
-  seq: number;
-  /** The hash of the entry before this one (GENESIS for the first ever). */
-  prev: string;
-  /** SHA-256 of this entry's canonical JSON without `hash`. */
-  hash: string;
-}
-
-export type ChainCheck = { intact: true } | { intact: false; seq: number; reason: 'edited' | 'gap' | 'reordered' };
+export type { Chained, ChainCheck } from '../shared/audit';
 
 export async function entryHash<E extends Chained>(entry: Omit<E, 'hash'> & { hash?: string }): Promise<string> {
   const { hash: _hash, ...rest } = entry;

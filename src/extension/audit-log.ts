@@ -1,19 +1,8 @@
-import { chain, checkChain, type ChainCheck, type Chained } from './audit-chain';
+import type { AuditEntry } from '../shared/audit';
+import { chain, checkChain, type ChainCheck } from './audit-chain';
 import { auditItem } from './items';
 
-export type AuditKind = 'prepare' | 'confirm' | 'refuse' | 'cancel' | 'sent' | 'failed' | 'unknown';
-
-/** One line of the append-only record of everything that led, or could lead, to a send. */
-export interface AuditEntry extends Chained {
-  at: number;
-  kind: AuditKind;
-  tool: string;
-  site: string;
-  ticket: string | null;
-  digest: string | null;
-  confirmationId: string | null;
-  detail?: string;
-}
+export type { AuditEntry, AuditKind } from '../shared/audit';
 
 export type NewAuditEntry = Omit<AuditEntry, 'seq' | 'at' | 'prev' | 'hash'>;
 

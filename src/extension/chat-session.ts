@@ -1,10 +1,10 @@
 import { runAgentTurn, systemPrompt, type AgentEvent, type ChatModel } from '../core';
 import { createInputValidator } from '../core/validation';
-import { applyAgentEvent, endStreaming, itemId } from './chat-items';
+import { applyAgentEvent, endStreaming, itemId } from '../shared/chat-items';
 import { chatStore, conversationKey, tabPrefix, type Conversation } from './chat-store';
 import { maskedModel } from './masking';
 import { checkModelSettings, DEMO_MODEL_ID, loadModelSettings, masksPersonalData, type ModelSettings } from './model-settings';
-import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from './protocol';
+import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../shared/protocol';
 import { humanCtx, type Services } from './services';
 
 export interface ChatPort {

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { ChatMessage } from '../core';
-import type { ChatItem } from './chat-items';
+import type { ChatItem } from '../shared/chat-items';
 import { storedKeys } from './session-keys';
 
 /** One conversation per tab and ticket. */

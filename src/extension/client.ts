@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import { CHAT_PORT, type Broadcast, type ChatClientMessage, type ChatServerMessage, type Request, type RequestType, type Response } from './protocol';
+import { CHAT_PORT, type Broadcast, type ChatClientMessage, type ChatServerMessage, type Request, type RequestType, type Response } from '../shared/protocol';
 import type { Envelope } from './router';
 
 /** A request the background refused (sender, shape) or could not handle. */

@@ -1,4 +1,4 @@
-import { payloadDigest, type ConfirmationRecord, type ToolResult } from '../core';
+import { fail, isUnsettled, lifecycle, payloadDigest, phaseOf, type ConfirmationRecord, type ToolResult } from '../core';
 import type { AuditKind } from './audit-log';
 import type { Handlers } from './router';
 import { createSerial } from './serial';
@@ -39,21 +39,21 @@ export function confirmHandlers(s: Services): ConfirmHandlers {
   return {
     'confirm.accept': ({ tabId, id, digest }) => serial(async () => {
       const before = await s.store.get(id);
-      if (!before) return { ok: false, code: 'not_found', error: 'There is no such confirmation.' };
+      if (!before) return fail('not_found', 'There is no such confirmation.');
       const page = s.pages.get(tabId);
       const ticketKey = before.ctx.ticketKey as string | null | undefined;
       let result: ToolResult;
       if (before.status === 'pending' && ticketKey && page?.ticket?.key !== ticketKey) {
         const shown = page?.ticket ? `ticket ${page.ticket.label}` : 'no ticket';
-        result = { ok: false, code: 'scope_changed', error: `The page now shows ${shown}, not ${payloadOf(before).ticket ?? 'the ticket this was prepared for'}. Nothing was sent.` };
+        result = fail('scope_changed', `The page now shows ${shown}, not ${payloadOf(before).ticket ?? 'the ticket this was prepared for'}. Nothing was sent.`);
       } else {
         result = await s.registry.confirm(id, digest, await humanCtx(s, tabId));
       }
       const after = (await s.store.get(id)) ?? before;
       if (before.status === 'pending' && after.status === 'used') {
         await log('confirm', after);
-        const outcome = after.outcome === 'sent' ? 'sent' : after.outcome === 'unknown' ? 'unknown' : 'failed';
-        await log(outcome, after, result.ok ? undefined : result.error);
+        const phase = phaseOf(after, Date.now());
+        await log(phase === 'sent' || phase === 'failed' ? phase : 'unknown', after, result.ok ? undefined : result.error);
       } else {
         await log('refuse', before, `${result.code}: ${result.error}`);
       }
@@ -85,13 +85,11 @@ export function confirmHandlers(s: Services): ConfirmHandlers {
           r.digest === digest &&
           r.tool === report.tool &&
           r.ctx.tabId === sender.tabId &&
-          r.status === 'used' &&
-          (r.outcome === 'unknown' || r.outcome === 'delivering') &&
+          isUnsettled(r) &&
           now - (r.usedAt ?? 0) < REPORT_WINDOW_MS,
       );
       if (!record) return { ok: false };
-      if (report.outcome === 'sent') {
-        await s.store.update(record.id, { outcome: 'sent' });
+      if (report.outcome === 'sent' && (await lifecycle.settledSent(s.store, record))) {
         await log('sent', record, 'Reported by the page loaded after sending: the reply is in the thread.');
       } else {
         await log('unknown', record, `The page loaded after sending does not show the reply: ${report.detail}`);
@@ -103,14 +101,13 @@ export function confirmHandlers(s: Services): ConfirmHandlers {
     /** For an outcome left unknown by a restart: is the reply in the ticket now? */
     async 'confirm.check'({ id }) {
       const record = await s.store.get(id);
-      if (!record || record.ctx.tabId === undefined) return { ok: false, code: 'not_found', error: 'There is no such confirmation.' };
+      if (!record || record.ctx.tabId === undefined) return fail('not_found', 'There is no such confirmation.');
       const read = await s.registry.invoke('ticket.read', {}, await humanCtx(s, record.ctx.tabId));
-      if (!read.ok) return { ok: false, code: read.code ?? 'tool_failed', error: `Could not read the ticket: ${read.error}` };
+      if (!read.ok) return fail(read.code, `Could not read the ticket: ${read.error}`);
       const body = normalize(payloadOf(record).body ?? '');
       const messages = (read.data as { messages?: { role: string; body: string }[] }).messages ?? [];
       const found = messages.some((m) => m.role === 'agent' && normalize(m.body) === body);
-      if (found && record.outcome !== 'sent') {
-        await s.store.update(id, { outcome: 'sent' });
+      if (found && (await lifecycle.settledSent(s.store, record))) {
         await log('sent', record, 'found in the ticket after an unknown outcome');
       }
       return { ok: true, data: { found } };

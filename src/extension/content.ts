@@ -4,7 +4,8 @@ import type { Adapter, PageTicket, ReplyPayload } from '../sites/adapter';
 import { trackFocus } from '../sites/focus-memory';
 import { checkRecipe } from '../sites/recipe-check';
 import { adapterFromRecipe } from '../sites/recipe';
-import type { PageCall } from './protocol';
+import type { PageCall } from '../shared/protocol';
+import { fail } from '../core/results';
 
 const POLL_MS = 400;
 
@@ -93,23 +94,23 @@ async function answer(
   call: Extract<PageCall, { type: 'page.run' | 'page.deliver' }>,
   current: { adapter: Adapter; ticket: PageTicket | null } | null,
 ): Promise<ToolResult> {
-  if (!current) return { ok: false, code: 'out_of_scope', error: 'Deskmate does not recognise this page any more.' };
+  if (!current) return fail('out_of_scope', 'Deskmate does not recognise this page any more.');
   const { adapter, ticket } = current;
   try {
     if (call.type === 'page.deliver') {
       const impl = call.tool === 'reply.send' ? adapter.tools['reply.send'] : undefined;
-      if (!impl) return { ok: false, code: 'unknown_tool', error: `This page cannot ${call.tool}.` };
+      if (!impl) return fail('unknown_tool', `This page cannot ${call.tool}.`);
       return await impl.deliver(call.payload as ReplyPayload, document, location);
     }
     if (call.ticketKey !== null && call.ticketKey !== (ticket?.key ?? null)) {
-      return { ok: false, code: 'scope_changed', error: 'The page now shows another ticket.' };
+      return fail('scope_changed', 'The page now shows another ticket.');
     }
     const tool = adapter.tools[call.tool as keyof Adapter['tools']];
-    if (!tool) return { ok: false, code: 'unknown_tool', error: `This page cannot ${call.tool}.` };
+    if (!tool) return fail('unknown_tool', `This page cannot ${call.tool}.`);
     const result = typeof tool === 'function' ? await tool(call.input, document, location) : await tool.prepare(call.input as { body: string }, document, location);
     return result.ok && typeof tool !== 'function' ? { ok: true, requiresConfirm: true, confirmPayload: result.data } : result;
   } catch (e) {
-    return { ok: false, code: 'tool_failed', error: e instanceof Error ? e.message : String(e) };
+    return fail('tool_failed', e instanceof Error ? e.message : String(e));
   }
 }
 

@@ -1,12 +1,12 @@
 import { browser } from 'wxt/browser';
-import { ToolRegistry } from '../core';
+import { lifecycle, ToolRegistry } from '../core';
 import { adapterInfo, type Adapter, type AdapterInfo } from '../sites/adapter';
 import { createAuditLog } from './audit-log';
 import { confirmHandlers } from './confirm-handlers';
 import { pageHandlers } from './page-handlers';
 import type { SendToTab } from './page-tool-proxy';
 import { createPageToolSync } from './page-tool-sync';
-import type { Broadcast } from './protocol';
+import type { Broadcast } from '../shared/protocol';
 import { classifySender, route, type Handlers } from './router';
 import type { Services } from './services';
 import { createSiteSettings } from './site-settings';
@@ -17,7 +17,7 @@ import { openPanelOnAction } from './panel';
 import { createChatSessions, type ChatSessions, type CreateModel } from './chat-session';
 import { createKbStore } from './kb-store';
 import { createOpenAIModel } from './openai-model';
-import { CHAT_PORT } from './protocol';
+import { CHAT_PORT } from '../shared/protocol';
 import { settingsHandlers } from './settings-handlers';
 import { accessHandlers, accessOf, isLoopback } from './access-handlers';
 import { recipeHandlers, syncRecipes } from './recipe-handlers';
@@ -109,7 +109,7 @@ function keepStorageFromContentScripts(): void {
 async function markInterruptedDeliveries(s: Services): Promise<void> {
   for (const record of await s.store.list()) {
     if (record.outcome !== 'delivering') continue;
-    await s.store.update(record.id, { outcome: 'unknown' });
+    await lifecycle.interrupted(s.store, record.id);
     const p = record.payload as { site?: string; ticket?: string };
     await s.audit.append({
       kind: 'unknown',

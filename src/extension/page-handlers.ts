@@ -1,3 +1,4 @@
+import { phaseOf } from '../core';
 import type { Handlers } from './router';
 import { humanCtx, type Services } from './services';
 import { recipeAdapterId } from '../sites/recipe-check';
@@ -33,7 +34,7 @@ export function pageHandlers(s: Services): PageHandlers {
       const page = s.pages.get(tabId);
       const adapter = page && s.tools.adapter(page.adapterId);
       const pending = (await s.registry.pending()).filter((r) => r.ctx.tabId === tabId);
-      const unknown = (await s.store.list()).filter((r) => r.ctx.tabId === tabId && r.outcome === 'unknown');
+      const unknown = (await s.store.list()).filter((r) => r.ctx.tabId === tabId && phaseOf(r, Date.now()) === 'unknown');
       const access = await s.accessOf(tabId);
       if (!page || !adapter) return { page: null, tools: [], site: null, pending, unknown, access };
       const site = await s.sites.get(page.origin);

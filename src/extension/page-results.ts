@@ -1,4 +1,4 @@
-import type { ToolResult } from '../core';
+import { fail, isToolErrorCode, type ToolResult } from '../core';
 import type { ReplyPayload } from '../sites/adapter';
 import type { PageToolSpec } from '../sites/page-tools';
 
@@ -6,7 +6,7 @@ const MAX_FIELD = 100_000;
 
 const isText = (v: unknown, max = MAX_FIELD): v is string => typeof v === 'string' && v.length <= max;
 
-const bad = (error: string): ToolResult => ({ ok: false, code: 'tool_failed', error });
+const bad = (error: string): ToolResult => fail('tool_failed', error);
 
 /**
  * A content script is less trusted than the background: a page can tamper with what it
@@ -27,7 +27,8 @@ export function checkPageResult(
   if (!result.ok) {
     return {
       ok: false,
-      code: isText(result.code, 64) ? result.code : 'tool_failed',
+      // The closed list, not the page's word: an unknown code is a tool failure.
+      code: isToolErrorCode(result.code) ? result.code : 'tool_failed',
       error: isText(result.error, 2000) ? result.error : `${spec.name} failed in the page.`,
     };
   }

@@ -1,9 +1,10 @@
 import { browser } from 'wxt/browser';
 import type { InvokeCtx, Tool, ToolResult } from '../core';
 import type { PageToolSpec } from '../sites/page-tools';
-import type { PageCall } from './protocol';
+import type { PageCall } from '../shared/protocol';
 import { checkPageResult } from './page-results';
 import type { TabPages } from './tab-pages';
+import { fail } from '../core/results';
 
 /** The context the background invokes page tools in. */
 export interface PageCtx extends InvokeCtx {
@@ -31,10 +32,10 @@ export function createPageToolProxy(
   const target = (ctx: PageCtx): { tabId: number; origin: string } | ToolResult => {
     const page = ctx.tabId === undefined ? undefined : pages.get(ctx.tabId);
     if (!page || !implementsTool(page.adapterId, spec.name)) {
-      return { ok: false, code: 'out_of_scope', error: `This tab does not offer ${spec.name}.` };
+      return fail('out_of_scope', `This tab does not offer ${spec.name}.`);
     }
     if (page.origin !== ctx.scope) {
-      return { ok: false, code: 'out_of_scope', error: `${spec.name} was asked for another site.` };
+      return fail('out_of_scope', `${spec.name} was asked for another site.`);
     }
     return { tabId: page.tabId, origin: page.origin };
   };
@@ -48,9 +49,9 @@ export function createPageToolProxy(
       // post): for a write or a send, what it did is not known.
       const unreached = /receiving end does not exist|could not establish connection/i.test(String((e as Error)?.message ?? e));
       if (unreached || spec.sideEffect === 'read') {
-        return { ok: false, code: 'tab_gone', error: 'The page is gone or was reloaded. Open the ticket again and retry.' };
+        return fail('tab_gone', 'The page is gone or was reloaded. Open the ticket again and retry.');
       }
-      return { ok: false, code: 'outcome_unknown', error: 'The page reloaded while it was posting; whether it went through is not known yet. Check the ticket.' };
+      return fail('outcome_unknown', 'The page reloaded while it was posting; whether it went through is not known yet. Check the ticket.');
     }
   };
 

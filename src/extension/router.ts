@@ -1,6 +1,6 @@
 import type { Browser } from 'wxt/browser';
 import { createInputValidator, type InputCheck } from '../core/validation';
-import { PROTOCOL, type Request, type RequestType, type Response, type SenderKind } from './protocol';
+import { PROTOCOL, type Request, type RequestType, type Response, type SenderKind } from '../shared/protocol';
 
 /** What a handler learns of the sender: only what the browser vouches for. */
 export interface Sender {

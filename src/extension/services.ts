@@ -4,7 +4,7 @@ import type { PageCtx } from './page-tool-proxy';
 import type { PageToolSync } from './page-tool-sync';
 import { flagsOf, type SiteSettingsStore } from './site-settings';
 import type { TabPages } from './tab-pages';
-import type { Broadcast, SiteAccessView } from './protocol';
+import type { Broadcast, SiteAccessView } from '../shared/protocol';
 
 /** Everything the background's handlers share. Built once per service worker start. */
 export interface Services {

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { sitePattern } from '../shared/settings';
 import { enabledSitesItem } from './items';
 import { createSerial } from './serial';
 
@@ -13,14 +14,7 @@ type FirefoxContentScripts = {
   register(o: { matches: string[]; js: { file: string }[]; runAt: string }): Promise<{ unregister(): Promise<void> }>;
 };
 
-/**
- * The match pattern for an origin's pages. Without the port: Firefox grants a pattern with a
- * port but then matches no page with it, and a pattern without one covers every port.
- */
-export const sitePattern = (origin: string): string => {
-  const url = new URL(origin);
-  return `${url.protocol}//${url.hostname}/*`;
-};
+export { sitePattern } from '../shared/settings';
 
 export function createSiteAccess() {
   const serial = createSerial();

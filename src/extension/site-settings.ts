@@ -1,13 +1,7 @@
+import type { SiteSettings } from '../shared/settings';
 import { siteSettingsItem } from './items';
 
-/** Per-site switches: an agent can put a site in read-only mode. Kept in the background's vault. */
-export interface SiteSettings {
-  origin: string;
-  write: boolean;
-  send: boolean;
-  /** The helpdesk last seen there, for the options page. */
-  adapterTitle?: string;
-}
+export type { SiteSettings } from '../shared/settings';
 
 export interface SiteSettingsStore {
   get(origin: string): Promise<SiteSettings>;

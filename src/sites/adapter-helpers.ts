@@ -1,13 +1,14 @@
-import type { ToolResult } from '../core';
+import type { ToolErrorCode, ToolResult } from '../core';
+import { fail } from '../core/results';
 import type { PageTicket, ReplyPayload, SendImpl, TicketData } from './adapter';
 import { insertText, targetIn } from './insert';
 
 /** Small pieces every helpdesk adapter needs: results, input, and names on the page. */
 
-export const failed = (code: string, error: string): ToolResult<never> => ({ ok: false, code, error });
+export const failed = fail;
 
 /** Impls never throw: a page that breaks an assumption becomes a result with `code`. */
-export async function guard<T>(code: string, action: string, run: () => Promise<ToolResult<T>>): Promise<ToolResult<T>> {
+export async function guard<T>(code: ToolErrorCode, action: string, run: () => Promise<ToolResult<T>>): Promise<ToolResult<T>> {
   try {
     return await run();
   } catch (e) {

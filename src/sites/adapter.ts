@@ -1,54 +1,8 @@
 import type { ToolResult } from '../core';
+import type { DeliveryReport, PageTicket, ReplyPayload } from '../shared/ticket';
 import type { PageToolName } from './page-tools';
 
-/** What `ticket.read` returns, whatever the helpdesk. */
-export interface TicketData {
-  /** The ticket's number as people see it ("#1042"), or its id. */
-  number: string;
-  subject: string;
-  status: string | null;
-  requester: { name: string | null; email: string | null };
-  messages: TicketMessage[];
-}
-
-export interface TicketMessage {
-  author: string;
-  role: 'customer' | 'agent' | 'internal' | 'system';
-  /** ISO 8601 where the page gives a time, else the page's own text, else null. */
-  time: string | null;
-  /** Plain text. */
-  body: string;
-}
-
-/** The exact payload a reply send shows in the confirm card and then delivers. */
-export interface ReplyPayload {
-  site: string;
-  ticket: string;
-  recipient: string;
-  subject: string;
-  body: string;
-}
-
-/** Identifies the ticket a page shows; a change means the tab's tools are dropped. */
-export interface PageTicket {
-  /** Stable key of the ticket on this site (an id or number). */
-  key: string;
-  label: string;
-}
-
-/**
- * What the page that loaded after a send found. Some helpdesks reload the page once a reply is
- * posted, which ends the `deliver` call before it can see the reply in the thread; the adapter
- * notes the delivery in the tab's sessionStorage, and the next page reports it (`afterLoad`).
- */
-export interface DeliveryReport {
-  tool: 'reply.send';
-  /** The payload as delivered: the background finds its confirmation by the payload's digest. */
-  payload: ReplyPayload;
-  /** 'sent': the reply is in the thread. 'not_found': this page does not show it. */
-  outcome: 'sent' | 'not_found';
-  detail: string;
-}
+export type { DeliveryReport, PageTicket, ReplyPayload, TicketData, TicketMessage } from '../shared/ticket';
 
 export interface SendImpl<I> {
   /** Builds the payload from the page and the input; sends nothing. */

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../extension/audit-log';
+import type { AuditEntry } from '../shared/audit';
 
 /** Newest first, as people read a log; the stored order is by sequence number. */
 export const newestFirst = (entries: readonly AuditEntry[]): AuditEntry[] => [...entries].sort((a, b) => b.seq - a.seq);

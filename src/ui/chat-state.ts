@@ -1,5 +1,5 @@
-import { applyAgentEvent, type ChatItem } from '../extension/chat-items';
-import type { ChatServerMessage, ModelLabel } from '../extension/protocol';
+import { applyAgentEvent, type ChatItem } from '../shared/chat-items';
+import type { ChatServerMessage, ModelLabel } from '../shared/protocol';
 
 /** The sidebar's copy of one conversation (one tab and ticket). */
 export interface ChatState {

@@ -1,37 +1,8 @@
-import type { ConfirmationRecord, ToolResult } from '../core';
-import type { ReplyPayload } from '../sites/adapter';
+import type { ConfirmationRecord } from '../core';
+import { cardStateOf, type CardState } from '../core/confirm-lifecycle';
+import type { ReplyPayload } from '../shared/ticket';
 
-/** What the confirm card says happened to a prepared send. */
-export type ConfirmState = 'pending' | 'sent' | 'refused' | 'failed' | 'unknown';
-
-/** Codes for which the background refused before anything left: nothing was sent. */
-const REFUSED = new Set([
-  'not_found',
-  'expired',
-  'already_used',
-  'cancelled',
-  'digest_mismatch',
-  'scope_changed',
-  'not_granted',
-  'out_of_scope',
-  'unknown_tool',
-]);
-
-/** The state a `confirm.accept` result means. A deadline passed is not a failure: it may have gone out. */
-export function confirmStateOf(result: ToolResult): ConfirmState {
-  if (result.ok) return 'sent';
-  if (result.code && REFUSED.has(result.code)) return 'refused';
-  return result.code === 'timeout' ? 'unknown' : 'failed';
-}
-
-/** The state a stored record shows, for a card opened again or after a lost answer. */
-export function recordState(record: ConfirmationRecord): ConfirmState {
-  if (record.status === 'pending') return 'pending';
-  if (record.status === 'cancelled') return 'refused';
-  if (record.outcome === 'sent') return 'sent';
-  if (record.outcome === 'failed') return 'failed';
-  return 'unknown';
-}
+export type { CardState as ConfirmState } from '../core/confirm-lifecycle';
 
 const FIELDS = ['site', 'ticket', 'recipient', 'subject', 'body'] as const;
 
@@ -55,7 +26,7 @@ export interface ConfirmCardModel {
   tool: string;
   payload: unknown;
   expiresAt: number;
-  state: ConfirmState;
+  state: CardState;
   /** A request is under way (confirm, check). */
   busy?: boolean;
   /** The background's words on a refusal or failure. */
@@ -64,12 +35,12 @@ export interface ConfirmCardModel {
   notFound?: boolean;
 }
 
-/** A card for a record the background still holds. */
-export const cardOfRecord = (record: ConfirmationRecord): ConfirmCardModel => ({
+/** A card for a record the background still holds: the state is the lifecycle's word on it. */
+export const cardOfRecord = (record: ConfirmationRecord, now = Date.now()): ConfirmCardModel => ({
   id: record.id,
   tool: record.tool,
   payload: record.payload,
   expiresAt: record.expiresAt,
-  state: recordState(record),
+  state: cardStateOf(record, now),
   ...(record.outcomeError ? { error: record.outcomeError } : {}),
 });

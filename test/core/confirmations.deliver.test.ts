@@ -49,9 +49,9 @@ describe('delivering a confirmed send', () => {
 
   it('records a deliver that reports failure as failed, with its error', async () => {
     const { registry, ticket, ctx, store } = await preparedSend({
-      tool: { deliver: () => ({ ok: false, code: 'not_posted', error: 'the reply did not appear' }) },
+      tool: { deliver: () => ({ ok: false, code: 'delivery_failed', error: 'the reply did not appear' }) },
     });
-    expect(await registry.confirm(ticket.id, ticket.digest, ctx)).toMatchObject({ ok: false, code: 'not_posted' });
+    expect(await registry.confirm(ticket.id, ticket.digest, ctx)).toMatchObject({ ok: false, code: 'delivery_failed' });
     expect(await store.get(ticket.id)).toMatchObject({ outcome: 'failed', outcomeError: 'the reply did not appear' });
   });
 

@@ -48,9 +48,9 @@ describe('preparing a send', () => {
 
   it('passes on a failed prepare as it is, with nothing to confirm', async () => {
     const registry = new ToolRegistry();
-    registry.register(fakeTool('send', 'reply.send', { run: () => ({ ok: false, code: 'no_editor', error: 'no reply box' }) }));
+    registry.register(fakeTool('send', 'reply.send', { run: () => ({ ok: false, code: 'no_reply_form', error: 'no reply box' }) }));
     const r = await registry.invoke('reply.send', {});
-    expect(r).toMatchObject({ ok: false, code: 'no_editor' });
+    expect(r).toMatchObject({ ok: false, code: 'no_reply_form' });
     expect(await registry.pending()).toHaveLength(0);
   });
 

@@ -94,6 +94,7 @@ describe('the public API of src/core', () => {
         'TRUNCATION_MARKER',
         'ToolRegistry',
         'canonicalJson',
+        'fail',
         'fromWireName',
         'isLegalToolName',
         'payloadDigest',

@@ -165,7 +165,7 @@ describe('runPlan', () => {
     expect(r.ok).toBe(false);
   });
 
-  it('fails only the step whose stopIf throws, keeping its result, and goes on', async () => {
+  it('fails only the step whose stopIf throws, saying why, and goes on', async () => {
     const { registry, search } = helpdesk();
     const r = await runPlan(
       registry,
@@ -185,7 +185,7 @@ describe('runPlan', () => {
       {},
     );
     expect(r.outcomes[0]?.result).toMatchObject({ ok: false, code: 'step_failed' });
-    expect((r.outcomes[0]?.result?.data as ToolResult).ok).toBe(true);
+    expect(r.outcomes[0]?.result?.error).toContain('bad predicate');
     expect(r.stoppedAt).toBeUndefined();
     expect(search.runs).toHaveLength(1);
     expect(r.ok).toBe(false);

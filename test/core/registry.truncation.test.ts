@@ -58,9 +58,9 @@ describe('the size bound on what goes back to the model', () => {
 
   it('cuts a long error the same way and keeps its code', async () => {
     const registry = new ToolRegistry({ maxResultChars: 300 });
-    registry.register(fakeTool('read', 'kb.search', { run: () => ({ ok: false, code: 'no_index', error: '"'.repeat(5_000) }) }));
+    registry.register(fakeTool('read', 'kb.search', { run: () => ({ ok: false, code: 'not_found', error: '"'.repeat(5_000) }) }));
     const r = await registry.invokeReadOnly('kb__search', {}, {});
-    expect(r).toMatchObject({ ok: false, code: 'no_index', truncated: true });
+    expect(r).toMatchObject({ ok: false, code: 'not_found', truncated: true });
     expect(r.error).toContain('truncated');
     expect(size(r)).toBeLessThanOrEqual(300);
   });

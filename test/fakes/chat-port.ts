@@ -1,6 +1,6 @@
 import { fakeBrowser } from 'wxt/testing';
 import type { ChatPort, ChatSessions } from '../../src/extension/chat-session';
-import type { ChatClientMessage, ChatServerMessage } from '../../src/extension/protocol';
+import type { ChatClientMessage, ChatServerMessage } from '../../src/shared/protocol';
 
 type Listener = (message: unknown) => void;
 

@@ -13,7 +13,7 @@ export const fakeHelpdesk = defineAdapter({
     'ticket.read': async () => ({ ok: true, data: {} }),
     'reply.fill': async () => ({ ok: true }),
     'reply.send': {
-      prepare: async () => ({ ok: false, code: 'unused', error: 'unused' }),
+      prepare: async () => ({ ok: false, code: 'tool_failed', error: 'unused' }),
       deliver: async () => ({ ok: true }),
     },
   },

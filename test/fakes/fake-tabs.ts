@@ -1,4 +1,4 @@
-import type { PageCall } from '../../src/extension/protocol';
+import type { PageCall } from '../../src/shared/protocol';
 import type { SendToTab } from '../../src/extension/page-tool-proxy';
 import type { Sender } from '../../src/extension/router';
 import type { ReplyPayload } from '../../src/sites/adapter';

@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolResult } from '../../src/core';
-import type { PageToolView } from '../../src/extension/protocol';
+import type { PageToolView } from '../../src/shared/protocol';
 import type { SiteSettings } from '../../src/extension/site-settings';
 import type { TicketData } from '../../src/sites/adapter';
 import { PAGE_TOOLS, type PageToolName } from '../../src/sites/page-tools';

@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { AgentEvent } from '../../src/core';
-import { applyAgentEvent, type ChatItem } from '../../src/extension/chat-items';
+import { applyAgentEvent, type ChatItem } from '../../src/shared/chat-items';
 import { chatStore } from '../../src/extension/chat-store';
 import { createServices } from '../../src/extension/host';
 import { useChat, type Chat } from '../../src/ui/hooks/useChat';

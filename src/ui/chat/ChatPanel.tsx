@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { ModelLabel } from '../../extension/protocol';
+import type { ModelLabel } from '../../shared/protocol';
 import type { Sidebar } from '../hooks/useSidebar';
 import { t } from '../i18n';
 import { ModelSettingsForm } from '../settings/ModelSettingsForm';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ToolResult } from '../../core';
-import type { ChatItem } from '../../extension/chat-items';
+import type { ChatItem } from '../../shared/chat-items';
 import type { DraftTool } from '../hooks/useDraftActions';
 import { t } from '../i18n';
 

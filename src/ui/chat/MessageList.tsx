@@ -1,6 +1,6 @@
 import type { VNode } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import type { ChatItem } from '../../extension/chat-items';
+import type { ChatItem } from '../../shared/chat-items';
 import { t } from '../i18n';
 import { Markdown } from './Markdown';
 import { ToolCall } from './ToolTrace';

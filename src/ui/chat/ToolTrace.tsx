@@ -1,4 +1,4 @@
-import type { ChatItem } from '../../extension/chat-items';
+import type { ChatItem } from '../../shared/chat-items';
 import { t } from '../i18n';
 
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;

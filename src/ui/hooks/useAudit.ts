@@ -1,5 +1,5 @@
 import { request } from '../../extension/client';
-import type { AuditEntry } from '../../extension/audit-log';
+import type { AuditEntry } from '../../shared/audit';
 import { auditFileName, auditJson, downloadText, newestFirst } from '../audit-export';
 import { useLoad } from './useLoad';
 

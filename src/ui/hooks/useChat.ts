@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { connectChat, onBroadcast } from '../../extension/client';
-import type { ChatClientMessage } from '../../extension/protocol';
+import type { ChatClientMessage } from '../../shared/protocol';
 import { chatReducer, EMPTY_CHAT, type ChatState } from '../chat-state';
 
 export interface Chat extends ChatState {

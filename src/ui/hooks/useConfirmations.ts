@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { request } from '../../extension/client';
-import type { ViewState } from '../../extension/protocol';
+import type { ViewState } from '../../shared/protocol';
 import type { ToolResult } from '../../core';
-import { cardOfRecord, confirmStateOf, type ConfirmCardModel } from '../confirm-state';
+import { cardStateOfResult } from '../../core/confirm-lifecycle';
+import { cardOfRecord, type ConfirmCardModel } from '../confirm-state';
 import { errorText } from '../format';
 
 export interface Confirmations {
@@ -45,7 +46,7 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
     // loaded after a send): show what its record says now.
     const ids = new Set(listed.map((r) => r.id));
     for (const card of cardsRef.current) {
-      if (card.busy || ids.has(card.id) || (card.state !== 'pending' && card.state !== 'unknown')) continue;
+      if (card.busy || ids.has(card.id) || !['pending', 'delivering', 'unknown'].includes(card.state)) continue;
       request('confirm.get', { id: card.id }).then(
         (record) => record && record.status !== 'pending' && patch(card.id, { state: cardOfRecord(record).state, error: cardOfRecord(record).error }),
         () => undefined,
@@ -58,7 +59,7 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
     patch(id, { busy: true, error: undefined });
     try {
       const result = await request('confirm.accept', { tabId, id, digest });
-      patch(id, { busy: false, state: confirmStateOf(result), error: result.error });
+      patch(id, { busy: false, state: cardStateOfResult(result), error: result.error });
     } catch (e) {
       // The answer was lost (say, the worker stopped): the stored record says what happened.
       const record = await request('confirm.get', { id }).catch(() => null);

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ToolResult } from '../../core';
+import { isToolErrorCode } from '../../core/tool-errors';
 import { RequestError, request } from '../../extension/client';
-import type { ViewState } from '../../extension/protocol';
+import type { ViewState } from '../../shared/protocol';
 import { errorText } from '../format';
 import type { Confirmations } from './useConfirmations';
+import { fail } from '../../core/results';
 
 export type DraftTool = 'reply.fill' | 'reply.send';
 
@@ -29,12 +31,12 @@ export function useDraftActions(tabId: number | null | undefined, view: ViewStat
   };
 
   const run = async (callId: string, tool: DraftTool, body: string): Promise<ToolResult> => {
-    if (tabId === null || tabId === undefined) return { ok: false, code: 'no_tab', error: 'No tab.' };
+    if (tabId === null || tabId === undefined) return fail('no_tab', 'No tab.');
     let result: ToolResult;
     try {
       result = await request('tool.invoke', { tabId, tool, input: { body } });
     } catch (e) {
-      result = { ok: false, code: e instanceof RequestError ? e.code : 'internal', error: errorText(e) };
+      result = fail(e instanceof RequestError && isToolErrorCode(e.code) ? e.code : 'internal', errorText(e));
     }
     const id = result.ok ? result.confirmation?.id : undefined;
     if (id) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { onBroadcast } from '../../extension/client';
-import type { Broadcast } from '../../extension/protocol';
+import type { Broadcast } from '../../shared/protocol';
 import { errorText } from '../format';
 
 export interface Loaded<T> {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { request, requestOrigin } from '../../extension/client';
-import { originPattern, PRESETS, type ModelSettings, type PresetId } from '../../extension/model-settings';
+import { originPattern, PRESETS, type ModelSettings, type PresetId } from '../../shared/settings';
 import { errorText } from '../format';
 import { t } from '../i18n';
 

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { RequestError, request } from '../../extension/client';
-import type { PageToolView } from '../../extension/protocol';
+import type { PageToolView } from '../../shared/protocol';
 import type { ToolResult } from '../../core';
+import { isToolErrorCode } from '../../core/tool-errors';
 import { errorText } from '../format';
+import { fail } from '../../core/results';
 
 export interface ToolRun {
   busy: boolean;
@@ -37,7 +39,7 @@ export function usePageTools(tabId: number | null | undefined, pageKey: string, 
     try {
       result = await request('tool.invoke', { tabId, tool: tool.name, input });
     } catch (e) {
-      result = { ok: false, code: e instanceof RequestError ? e.code : 'internal', error: errorText(e) };
+      result = fail(e instanceof RequestError && isToolErrorCode(e.code) ? e.code : 'internal', errorText(e));
     }
     if (result.ok && result.confirmation && key === current.current) onPrepared(tool.name, result);
     set({ busy: false, result });

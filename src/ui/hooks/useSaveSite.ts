@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { request } from '../../extension/client';
-import type { SiteSettings } from '../../extension/site-settings';
+import type { SiteSettings } from '../../shared/settings';
 import { errorText } from '../format';
 
 /** Saves a site's switches: the new list of sites, or null and the reason in `error`. */

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { request, requestOrigin } from '../../extension/client';
-import { sitePattern } from '../../extension/site-access';
+import { sitePattern } from '../../shared/settings';
 import { errorText } from '../format';
 import { t } from '../i18n';
 import { useLoad } from './useLoad';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { request } from '../../extension/client';
-import type { SiteSettings } from '../../extension/site-settings';
+import type { SiteSettings } from '../../shared/settings';
 import { useLoad } from './useLoad';
 import { useSaveSite } from './useSaveSite';
 

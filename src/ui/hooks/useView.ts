@@ -1,5 +1,5 @@
 import { request } from '../../extension/client';
-import type { ViewState } from '../../extension/protocol';
+import type { ViewState } from '../../shared/protocol';
 import { useLoad } from './useLoad';
 
 /**

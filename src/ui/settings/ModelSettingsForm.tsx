@@ -1,5 +1,5 @@
 import { useId } from 'preact/hooks';
-import { masksPersonalData, PRESETS, type PresetId } from '../../extension/model-settings';
+import { masksPersonalData, PRESETS, type PresetId } from '../../shared/settings';
 import { useModelSettings } from '../hooks/useModelSettings';
 import { t } from '../i18n';
 

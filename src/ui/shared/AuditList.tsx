@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { AuditEntry } from '../../extension/audit-log';
+import type { AuditEntry } from '../../shared/audit';
 import type { AuditLoad } from '../hooks/useAudit';
 import { formatTime, shortDigest } from '../format';
 import { t } from '../i18n';

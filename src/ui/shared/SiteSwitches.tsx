@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../../extension/site-settings';
+import type { SiteSettings } from '../../shared/settings';
 import { t } from '../i18n';
 
 /** A site's two capabilities; switching one off takes its tools off the page actions. */

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { PageView } from '../../extension/protocol';
+import type { PageView } from '../../shared/protocol';
 import { useSidebar } from '../hooks/useSidebar';
 import { t } from '../i18n';
 import { ChatPanel } from '../chat/ChatPanel';

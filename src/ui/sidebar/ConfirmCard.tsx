@@ -91,6 +91,7 @@ export function ConfirmStatus({ card, sending }: { card: ConfirmCardModel; sendi
 
 function message({ state, error = '', notFound, busy }: ConfirmCardModel, sending: boolean): string {
   if (state === 'pending') return t(sending ? 'confirm_sending' : 'confirm_pending');
+  if (state === 'delivering') return t('confirm_sending');
   if (state !== 'unknown') return t(`confirm_${state}`, error);
   if (notFound) return t('confirm_not_found');
   // The reason a check could not be made, or why the delivery stopped.

@@ -1,4 +1,4 @@
-import type { SiteAccessView } from '../../extension/protocol';
+import type { SiteAccessView } from '../../shared/protocol';
 import { t } from '../i18n';
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { SideEffect } from '../../core';
-import type { PageToolView } from '../../extension/protocol';
-import type { SiteSettings } from '../../extension/site-settings';
+import type { PageToolView } from '../../shared/protocol';
+import type { SiteSettings } from '../../shared/settings';
 import type { ToolRun } from '../hooks/usePageTools';
 import { t } from '../i18n';
 import { ToolForm } from './ToolForm';

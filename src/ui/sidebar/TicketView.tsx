@@ -1,4 +1,4 @@
-import type { TicketData } from '../../sites/adapter';
+import type { TicketData } from '../../shared/ticket';
 import { formatTime } from '../format';
 import { t } from '../i18n';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'preact/hooks';
-import type { PageToolView } from '../../extension/protocol';
+import type { PageToolView } from '../../shared/protocol';
 import { t } from '../i18n';
 import { formFields, formInput, type FormField } from '../schema-form';
 

@@ -1,5 +1,5 @@
 import type { ToolResult } from '../../core';
-import type { PageToolView } from '../../extension/protocol';
+import type { PageToolView } from '../../shared/protocol';
 import { prettyData } from '../format';
 import { t } from '../i18n';
 import { asTicket, TicketView } from './TicketView';

@@ -1,11 +1,9 @@
 import type { AgentEvent, ConfirmationRecord, JsonSchema, SideEffect, ToolResult } from '../core';
 import type { ChatItem } from './chat-items';
-import type { DeliveryReport, PageTicket } from '../sites/adapter';
-import type { ChainCheck } from './audit-chain';
-import type { AuditEntry } from './audit-log';
-import type { ModelSettings } from './model-settings';
 import type { Recipe } from '../sites/recipe-check';
-import type { SiteSettings } from './site-settings';
+import type { AuditEntry, ChainCheck } from './audit';
+import type { ModelSettings, SiteSettings } from './settings';
+import type { DeliveryReport, PageTicket } from './ticket';
 
 /**
  * Every message between the extension's parts, declared once. `from` says which kind of

@@ -1,0 +1,25 @@
+/** The audit log's entries, as the background writes them and the options page lists them. */
+export type AuditKind = 'prepare' | 'confirm' | 'refuse' | 'cancel' | 'sent' | 'failed' | 'unknown';
+
+/** A link of a hash chain: an entry edited or removed afterwards breaks it. */
+export interface Chained {
+  seq: number;
+  /** The hash of the entry before this one (GENESIS for the first ever). */
+  prev: string;
+  /** SHA-256 of this entry's canonical JSON without `hash`. */
+  hash: string;
+}
+
+export type ChainCheck = { intact: true } | { intact: false; seq: number; reason: 'edited' | 'gap' | 'reordered' };
+
+/** One line of the append-only record of everything that led, or could lead, to a send. */
+export interface AuditEntry extends Chained {
+  at: number;
+  kind: AuditKind;
+  tool: string;
+  site: string;
+  ticket: string | null;
+  digest: string | null;
+  confirmationId: string | null;
+  detail?: string;
+}

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layer rules, for every layer, in one place:
+ * - core is pure and imports only core (test/core/core.purity.test.ts bans browser, WXT,
+ *   openai and Preact packages);
+ * - shared holds what more than one runtime uses and imports only core and shared;
+ * - sites (content-script code) and tools import core, shared and their own layer, never the
+ *   extension's glue or the UI;
+ * - ui imports core, shared and, of the extension, only its client (`extension/client`): the
+ *   one bridge from a page to the background;
+ * - extension never imports ui.
+ * One exception, until the recipe format moves to shared: `sites/recipe-check` is pure (the
+ * recipe type and its schema check), and the options page and the protocol use it too.
+ */
+const RECIPE_FORMAT = 'sites/recipe-check';
+const SRC = fileURLToPath(new URL('../src', import.meta.url));
+const ALLOWED: Record<string, (target: string) => boolean> = {
+  core: (t) => t.startsWith('core/'),
+  shared: (t) => t.startsWith('core/') || t.startsWith('shared/') || t === RECIPE_FORMAT,
+  sites: (t) => /^(core|shared|sites)\//.test(t),
+  tools: (t) => /^(core|shared|tools)\//.test(t),
+  ui: (t) => /^(core|shared|ui)\//.test(t) || t === 'extension/client' || t === RECIPE_FORMAT,
+  extension: (t) => !t.startsWith('ui/'),
+};
+
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"](\.[^'"]*)['"]/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Each relative import of a file, as a path under src without extension ("core/tool"). */
+function importsOf(file: string, source: string): string[] {
+  return [...source.matchAll(SPECIFIER)].map((m) => relative(SRC, resolve(dirname(file), m[1] ?? '')).replace(/\.(ts|tsx)$/, '').replace(/\/index$/, ''));
+}
+
+const violations = (file: string, source: string): string[] => {
+  const layer = relative(SRC, file).split('/')[0] ?? '';
+  const allowed = ALLOWED[layer];
+  if (!allowed) return [`${relative(SRC, file)} is in no known layer`];
+  return importsOf(file, source)
+    .map((t) => (t === 'core' || t === 'shared' ? `${t}/index` : t))
+    .filter((t) => !allowed(t))
+    .map((t) => `${relative(SRC, file)} -> ${t}`);
+};
+
+describe('layer rules', () => {
+  const files = sourceFiles(SRC);
+
+  it('finds every layer', () => {
+    const layers = new Set(files.map((f) => relative(SRC, f).split('/')[0]));
+    expect([...layers].sort()).toEqual(Object.keys(ALLOWED).sort());
+  });
+
+  it('holds for every source file', () => {
+    expect(files.flatMap((f) => violations(f, readFileSync(f, 'utf8')))).toEqual([]);
+  });
+
+  it('catches the imports it forbids', () => {
+    const at = (path: string) => join(SRC, path);
+    expect(violations(at('ui/chat/DraftCard.tsx'), "import type { TicketData } from '../../sites/adapter';")).toHaveLength(1);
+    expect(violations(at('ui/hooks/useChat.ts'), "import { applyAgentEvent } from '../../extension/chat-session';")).toHaveLength(1);
+    expect(violations(at('sites/osticket.ts'), "import { request } from '../extension/client';")).toHaveLength(1);
+    expect(violations(at('sites/osticket.ts'), "const m = await import('../ui/format');")).toHaveLength(1);
+    expect(violations(at('core/registry.ts'), "export { x } from '../shared/protocol';")).toHaveLength(1);
+    expect(violations(at('shared/protocol.ts'), "import type { SiteSettingsStore } from '../extension/site-settings';")).toHaveLength(1);
+    expect(violations(at('extension/host.ts'), "import { App } from '../ui/sidebar/App';")).toHaveLength(1);
+    expect(violations(at('ui/hooks/useChat.ts'), "import { connectChat } from '../../extension/client';")).toEqual([]);
+  });
+});
