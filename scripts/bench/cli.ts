@@ -62,6 +62,11 @@ async function main(): Promise<number> {
       await newChat(panel);
       paint.push(await measureTokenToPaint(panel, session.servers.model, Number(values.tokens)));
     }
+    // The same with a long conversation on screen: 200 messages (100 short questions and answers).
+    await newChat(panel);
+    for (let i = 0; i < 99; i++) await measureTurn(panel, session.servers.model, `Hello, question ${i + 1}.`);
+    const longPaint = [];
+    for (let i = 0; i < 2; i++) longPaint.push(await measureTokenToPaint(panel, session.servers.model, Number(values.tokens)));
     const roundTrips = await measureToolRoundTrips(panel, Number(values['round-trips']));
     const talk = await measureConversation(panel, page, session.servers.model, session.ticketUrl(LONG_TICKET), '#1045');
     // Last: the other tabs load the machine. The story's tab is one of them.
@@ -72,6 +77,7 @@ async function main(): Promise<number> {
     const own = summarize(story.map((t) => t.ownMs));
     const trip = summarize(roundTrips);
     const toPaint = summarize(paint.flatMap((p) => p.frame));
+    const toPaintLong = summarize(longPaint.flatMap((p) => p.frame));
     const first = story[0]!;
     const tokens = first.promptTokensByRequest.reduce((a, b) => a + b, 0);
     const talkRatio = round(talk.lastRequestTokens.at(-1)! / talk.lastRequestTokens[0]!, 2);
@@ -82,10 +88,11 @@ async function main(): Promise<number> {
       { name: 'tool-call round trip', value: trip.p50, unit: 'ms', target: 5, basis: 'p50', extra: `p95 ${trip.p95} ms over ${trip.n} tool.invoke ticket.read (sidebar -> background -> page -> back)` },
       { name: 'own time per turn', value: own.p50, unit: 'ms', target: 15, basis: 'p50', extra: `p95 ${own.p95} ms over ${own.n} turns; a turn is ${summarize(story.map((t) => t.observedMs)).p50} ms observed (p50), of which the model server ${summarize(story.map((t) => t.modelServerMs)).p50} ms (${first.requests} requests)` },
       { name: 'token to paint', value: toPaint.p50, unit: 'ms', target: 16, basis: 'p50', extra: `p95 ${toPaint.p95} ms over ${toPaint.n} streamed words (server write -> the next frame after the DOM showed it)` },
+      { name: 'token to paint, 200 messages', value: toPaintLong.p50, unit: 'ms', target: 16, basis: 'p50', extra: `p95 ${toPaintLong.p95} ms over ${toPaintLong.n} streamed words with 200+ messages in the conversation` },
       { name: 'story input tokens', value: tokens, unit: 'tokens', target: 4500, basis: 'sum', extra: `${first.requests} model calls: ${first.promptTokensByRequest.join(' + ')}; ceil(chars/4) of messages+tools per request (the done event reports ${first.promptTokensReported})` },
       { name: '10th question / 1st (request size)', value: talkRatio, unit: 'x', target: 1.5, basis: 'ratio', extra: `last request of each question on ticket ${talk.ticket} (34 messages), tokens: ${talk.lastRequestTokens.join(', ')}` },
       { name: `${reloads[0]?.tabs ?? 0}-tab reload: every tab's tools back`, value: reloadBack.p50, unit: 'ms', target: 500, basis: 'p50', extra: `p95 ${reloadBack.p95} ms, min ${reloadBack.min}, max ${reloadBack.max} over ${reloadBack.n} reloads of all tabs at once; every old tool dropped after ${reloadDropped.p50} ms p50; one tab back after ${summarize(reloads.flatMap((r) => r.perTabBackMs)).p50} ms p50` },
-      { name: 'sidebar JS', value: size('sidebar JS'), unit: 'bytes', target: 15 * 1024, basis: 'gzip -9' },
+      { name: 'sidebar JS', value: size('sidebar JS'), unit: 'bytes', target: 25 * 1024, basis: 'gzip -9', extra: `before any markdown is shown; the markdown renderer loads with the first answer: ${size('sidebar markdown (lazy)')} B gzip` },
       { name: 'background', value: size('background'), unit: 'bytes', target: 60 * 1024, basis: 'gzip -9' },
     ]);
     const gapNames = ['click -> request 1', ...first.timings.slice(1).map((_, i) => `request ${i + 1} end -> request ${i + 2}`), `request ${first.requests} end -> done`];
@@ -107,6 +114,7 @@ async function main(): Promise<number> {
         tenQuestions: talk,
         reloadAllTabs: { everyTabBackMs: reloadBack, everyToolDroppedMs: reloadDropped, runs: reloads },
         tokenToPaintMs: toPaint,
+        tokenToPaint200MessagesMs: toPaintLong,
         tokenToAfterPaintMs: summarize(paint.flatMap((p) => p.afterPaint)),
         tokenToPaintLegsP50Ms: {
           serverToBackground: summarize(paint.flatMap((p) => p.legs.serverToBackground)).p50,

@@ -24,6 +24,7 @@ export interface BenchReport {
     tenQuestions: { ticket: string; lastRequestTokens: number[]; requestsPerQuestion: number[] };
     reloadAllTabs: { everyTabBackMs: Summary; everyToolDroppedMs: Summary; runs: unknown[] };
     tokenToPaintMs: Summary;
+    tokenToPaint200MessagesMs: Summary;
     tokenToAfterPaintMs: Summary;
     /** server write -> the background's sentAt -> arrival at the sidebar -> the next frame. */
     tokenToPaintLegsP50Ms: { serverToBackground: number; backgroundToSidebar: number; sidebarToFrame: number };

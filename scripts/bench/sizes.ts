@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -65,7 +65,9 @@ export function isDevelopmentBuild(root: string): boolean {
 }
 
 export function bundleSizes(root: string): BundleSize[] {
+  const lazy = readdirSync(join(root, 'chunks')).filter((f) => f.startsWith('markdown-render-') && f.endsWith('.js'));
   return [
+    sizeOf(root, 'sidebar markdown (lazy)', lazy.map((f) => `chunks/${f}`)),
     sizeOf(root, 'background', ['background.js']),
     sizeOf(root, 'content script', ['content-scripts/content.js']),
     sizeOf(root, 'sidebar JS', scriptsOfPage(root, 'sidepanel.html')),

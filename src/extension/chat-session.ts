@@ -2,6 +2,7 @@ import { runAgentTurn, systemPrompt, type AgentEvent, type ChatModel } from '../
 import { createInputValidator } from '../core/validation';
 import { applyAgentEvent, endStreaming, itemId } from '../shared/chat-items';
 import { chatStore, conversationKey, tabPrefix, type Conversation } from './chat-store';
+import { createDeltaBatch } from './delta-batch';
 import { maskedModel } from './masking';
 import { checkModelSettings, DEMO_MODEL_ID, loadModelSettings, masksPersonalData, type ModelSettings } from './model-settings';
 import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../shared/protocol';
@@ -98,6 +99,7 @@ export function createChatSessions(services: Services, createModel: CreateModel)
     const key = conversation.key;
     const settings = await loadModelSettings();
     const controller = new AbortController();
+    let flushOutgoing = () => undefined as void;
     running.set(key, controller);
     live.set(key, conversation);
     try {
@@ -119,6 +121,14 @@ export function createChatSessions(services: Services, createModel: CreateModel)
       void stored.catch(() => undefined);
       const history = text === undefined ? conversation.history : conversation.history.slice(0, -1);
       const masked = masksPersonalData(settings);
+      // Applied as sent, not as received: a snapshot never holds a delta that is still to come.
+      const outgoing = createDeltaBatch((event) => {
+        conversation.items = applyAgentEvent(conversation.items, event);
+        post(key, { type: 'chat.event', key, event, sentAt: performance.timeOrigin + performance.now() });
+        // Stored at step boundaries; the deltas between are in the next full message.
+        if (event.type === 'assistant_message' || event.type === 'tool_call_finished') void chatStore.put(conversation);
+      });
+      flushOutgoing = outgoing.flush;
       const result = await runAgentTurn({
         model: masked ? await maskedModel(modelFor(settings), services, ctx) : modelFor(settings),
         registry: services.registry,
@@ -127,15 +137,11 @@ export function createChatSessions(services: Services, createModel: CreateModel)
         ...(text !== undefined ? { userText: text } : {}),
         system: systemPrompt({ ...(ctx.scope ? { site: ctx.scope } : {}), today: new Date().toISOString().slice(0, 10), masked }),
         signal: controller.signal,
-        onEvent: (event) => {
-          conversation.items = applyAgentEvent(conversation.items, event);
-          post(key, { type: 'chat.event', key, event, sentAt: performance.timeOrigin + performance.now() });
-          // Stored at step boundaries; the deltas between are in the next full message.
-          if (event.type === 'assistant_message' || event.type === 'tool_call_finished') void chatStore.put(conversation);
-        },
+        onEvent: (event) => outgoing.push(event),
       });
       conversation.history = [...history, ...result.messages];
     } finally {
+      flushOutgoing();
       running.delete(key);
       live.delete(key);
       conversation.running = false;

@@ -1,0 +1,46 @@
+import type { AgentEvent } from '../core';
+
+type TextDelta = Extract<AgentEvent, { type: 'text_delta' }>;
+
+/**
+ * Fewer port posts per streamed token: the first text delta goes out at once, the ones that
+ * follow within `windowMs` are joined into one post at the end of the window (the sidebar
+ * cannot paint more often than once a frame anyway). Any other event first sends what is
+ * pending, so the order of events never changes.
+ */
+export function createDeltaBatch(send: (event: AgentEvent) => void, windowMs = 16) {
+  let pending: TextDelta | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const flush = () => {
+    const held = pending;
+    pending = null;
+    if (held) send(held);
+  };
+  const closeWindow = () => {
+    timer = undefined;
+    flush();
+  };
+
+  return {
+    push(event: AgentEvent): void {
+      if (event.type !== 'text_delta') {
+        flush();
+        send(event);
+        return;
+      }
+      if (timer === undefined) {
+        send(event);
+        timer = setTimeout(closeWindow, windowMs);
+        return;
+      }
+      pending = pending && pending.step === event.step ? { ...pending, delta: pending.delta + event.delta } : (flush(), event);
+    },
+    /** Sends what is held now (the turn ended). */
+    flush(): void {
+      clearTimeout(timer);
+      timer = undefined;
+      flush();
+    },
+  };
+}
