@@ -1,5 +1,6 @@
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
-import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import { APIConnectionError, APIError, APIUserAbortError } from 'openai/core/error';
+import { Stream } from 'openai/core/streaming';
+import type { ChatCompletionChunk, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { browser } from 'wxt/browser';
 import { ModelError, modelErrorKindForStatus, type ChatMessage, type ChatModel, type FinishReason, type ModelEvent } from '../core';
 import { originPattern, type ModelSettings } from './model-settings';
@@ -7,28 +8,33 @@ import { originPattern, type ModelSettings } from './model-settings';
 /**
  * The agent's model over the openai SDK: Chat Completions, streamed, with tools, against any
  * OpenAI-compatible base URL. It only translates: SDK chunks to model events, SDK errors to
- * ModelError kinds. Retries are the loop's, so the SDK's own are off.
+ * ModelError kinds. Retries are the loop's. The SDK is used the cheapest way it allows: its
+ * server-sent-event stream and its error classes over one fetch, not its client, which brings
+ * every API resource along (about 30 KB gzip of the background).
  */
 export function createOpenAIModel(settings: ModelSettings): ChatModel {
-  // The key is the user's own and never leaves the extension; Firefox's background is a page.
-  const client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey || 'none', maxRetries: 0, dangerouslyAllowBrowser: true });
   return {
     async *stream({ messages, tools, signal }) {
       let started = false;
       try {
-        const stream = await client.chat.completions.create(
-          {
-            model: settings.model,
-            messages: messages.map(toWire),
-            ...(tools.length ? { tools: tools.map((f): ChatCompletionTool => ({ type: 'function', function: { ...f, parameters: { ...f.parameters } } })) } : {}),
-            stream: true,
-            stream_options: { include_usage: true },
-          },
-          { signal },
-        );
-        for await (const chunk of stream) {
-          started = true;
-          yield* toEvents(chunk);
+        const body = {
+          model: settings.model,
+          messages: messages.map(toWire),
+          ...(tools.length ? { tools: tools.map((f): ChatCompletionTool => ({ type: 'function', function: { ...f, parameters: { ...f.parameters } } })) } : {}),
+          stream: true,
+          stream_options: { include_usage: true },
+        };
+        const controller = new AbortController();
+        const stop = () => controller.abort();
+        signal.addEventListener('abort', stop, { once: true });
+        try {
+          const response = await post(settings, '/chat/completions', body, controller.signal, signal);
+          for await (const chunk of Stream.fromSSEResponse<ChatCompletionChunk>(response, controller)) {
+            started = true;
+            yield* toEvents(chunk);
+          }
+        } finally {
+          signal.removeEventListener('abort', stop);
         }
       } catch (e) {
         throw await toModelError(e, settings, started);
@@ -37,7 +43,41 @@ export function createOpenAIModel(settings: ModelSettings): ChatModel {
   };
 }
 
-function* toEvents(chunk: OpenAI.Chat.Completions.ChatCompletionChunk): Generator<ModelEvent> {
+const endpoint = (settings: ModelSettings, path: string) => `${settings.baseURL.replace(/\/+$/, '')}${path}`;
+
+const headers = (settings: ModelSettings): Record<string, string> => ({
+  accept: 'application/json',
+  'content-type': 'application/json',
+  // The key is the user's own and never leaves the extension.
+  authorization: `Bearer ${settings.apiKey || 'none'}`,
+});
+
+/** One request; a refused connection and an HTTP error become the SDK's error classes. */
+async function post(settings: ModelSettings, path: string, body: unknown, signal: AbortSignal, userSignal: AbortSignal): Promise<Response> {
+  return send(endpoint(settings, path), { method: 'POST', headers: headers(settings), body: JSON.stringify(body), signal }, userSignal);
+}
+
+async function send(url: string, init: RequestInit, userSignal?: AbortSignal): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (e) {
+    if (userSignal?.aborted || (e instanceof Error && e.name === 'AbortError')) throw new APIUserAbortError();
+    throw new APIConnectionError({ cause: e instanceof Error ? e : undefined });
+  }
+  if (response.ok) return response;
+  const text = await response.text().catch(() => '');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const error = (json as { error?: unknown } | undefined)?.error ?? json;
+  throw APIError.generate(response.status, error as object | undefined, json ? undefined : text || undefined, response.headers);
+}
+
+function* toEvents(chunk: ChatCompletionChunk): Generator<ModelEvent> {
   const choice = chunk.choices[0];
   if (choice?.delta?.content) yield { type: 'text', delta: choice.delta.content };
   for (const [i, call] of (choice?.delta?.tool_calls ?? []).entries()) {
@@ -129,11 +169,10 @@ async function hasHostPermission(baseURL: string): Promise<boolean> {
 
 /** "Test connection": lists the models, or throws a ModelError saying what is wrong. */
 export async function listModels(settings: ModelSettings): Promise<string[]> {
-  const client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey || 'none', maxRetries: 0, timeout: 10_000, dangerouslyAllowBrowser: true });
   try {
-    const ids: string[] = [];
-    for await (const m of client.models.list()) ids.push(m.id);
-    return ids.sort();
+    const response = await send(endpoint(settings, '/models'), { headers: headers(settings), signal: AbortSignal.timeout(10_000) });
+    const page = (await response.json()) as { data?: { id?: unknown }[] };
+    return (page.data ?? []).flatMap((m) => (typeof m.id === 'string' ? [m.id] : [])).sort();
   } catch (e) {
     throw await toModelError(e, settings, false);
   }
