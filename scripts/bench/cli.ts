@@ -63,13 +63,16 @@ async function main(): Promise<number> {
       paint.push(await measureTokenToPaint(panel, session.servers.model, Number(values.tokens)));
     }
     // The same with a long conversation on screen: 200 messages (100 short questions and answers).
+    console.log('  measuring: token to paint with 200 messages in the conversation');
     await newChat(panel);
     for (let i = 0; i < 99; i++) await measureTurn(panel, session.servers.model, `Hello, question ${i + 1}.`);
     const longPaint = [];
     for (let i = 0; i < 2; i++) longPaint.push(await measureTokenToPaint(panel, session.servers.model, Number(values.tokens)));
     const roundTrips = await measureToolRoundTrips(panel, Number(values['round-trips']));
+    console.log('  measuring: a ten-question conversation on ticket #1045');
     const talk = await measureConversation(panel, page, session.servers.model, session.ticketUrl(LONG_TICKET), '#1045');
     // Last: the other tabs load the machine. The story's tab is one of them.
+    console.log(`  measuring: ${values.reloads} reloads of ${values.tabs} tabs`);
     await openTabs(context, session.ticketUrl, Number(values.tabs) - 1);
     const reloads = [];
     for (let i = 0; i < Number(values.reloads); i++) reloads.push(await measureReloadAll(panel, session.servers.helpdesk.url));

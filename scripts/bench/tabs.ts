@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SidePanel } from '../../test/e2e/harness/side-panel-handle';
+import { poll } from '../../test/e2e/harness/wait';
 
 /** The panel's global, in evaluated functions: just what this file uses. */
 declare const chrome: {
@@ -33,47 +34,38 @@ export async function openTabs(context: BrowserContext, ticketUrl: (id: number) 
 /**
  * Reloads every tab whose URL starts with `origin` at once (from the panel, with tabs.reload)
  * and times, per tab, the background's two broadcasts: tools dropped, then back. Waits first
- * until every tab has its tools.
+ * until every tab has its tools. Short evaluations, polled: a busy machine can take long.
  */
-export async function measureReloadAll(panel: SidePanel, origin: string, timeoutMs = 30_000): Promise<ReloadFigures> {
-  const result = await panel.evaluate(
-    async ({ origin, timeoutMs }: { origin: string; timeoutMs: number }) => {
-      type Envelope = { ok: boolean; value?: { tools: unknown[] } };
-      const all = await chrome.tabs.query({});
-      const ids = all.filter((t) => t.url?.startsWith(origin)).map((t) => t.id!);
-      const hasTools = async (tabId: number) => ((await chrome.runtime.sendMessage({ type: 'view.get', tabId })) as Envelope).value?.tools.length ?? 0;
-      const deadline = performance.now() + timeoutMs;
-      while ((await Promise.all(ids.map(hasTools))).some((n) => n === 0)) {
-        if (performance.now() > deadline) return { error: 'not every tab had its tools before the reload' };
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const seen = new Map<number, number[]>(ids.map((id) => [id, []]));
-      let start = 0;
-      let listener = (_: unknown) => undefined as void;
-      const finished = new Promise<void>((resolve) => {
-        listener = (message: unknown) => {
-          const m = message as { type?: string; tabId?: number | null };
-          if (m.type !== 'view.changed' || typeof m.tabId !== 'number') return;
-          seen.get(m.tabId)?.push(performance.now() - start);
-          if ([...seen.values()].every((s) => s.length >= 2)) resolve();
-        };
-        chrome.runtime.onMessage.addListener(listener);
-        setTimeout(resolve, timeoutMs);
-      });
-      start = performance.now();
-      await Promise.all(ids.map((id) => chrome.tabs.reload(id)));
-      await finished;
-      chrome.runtime.onMessage.removeListener(listener);
-      const late = ids.filter((id) => seen.get(id)!.length < 2);
-      if (late.length) return { error: `${late.length} of ${ids.length} tabs did not get their tools back in ${timeoutMs} ms` };
-      const counts = await Promise.all(ids.map(hasTools));
-      if (counts.some((n) => n === 0)) return { error: 'a tab announced but has no tools' };
-      const dropped = ids.map((id) => seen.get(id)![0]!);
-      const back = ids.map((id) => seen.get(id)![1]!);
-      return { tabs: ids.length, allDroppedMs: Math.max(...dropped), allBackMs: Math.max(...back), perTabBackMs: back };
-    },
-    { origin, timeoutMs },
+export async function measureReloadAll(panel: SidePanel, origin: string, timeoutMs = 60_000): Promise<ReloadFigures> {
+  const ids = await panel.evaluate(async (origin: string) => (await chrome.tabs.query({})).filter((t) => t.url?.startsWith(origin)).map((t) => t.id!), origin);
+  await poll(
+    () =>
+      panel.evaluate(async (ids: number[]) => {
+        type Envelope = { value?: { tools: unknown[] } };
+        const counts = await Promise.all(ids.map(async (tabId) => ((await chrome.runtime.sendMessage({ type: 'view.get', tabId })) as Envelope).value?.tools.length ?? 0));
+        return counts.every((n) => n > 0) || undefined;
+      }, ids),
+    'every tab to have its tools before the reload',
+    { timeoutMs },
   );
-  if ('error' in result) throw new Error(`50-tab reload: ${result.error}`);
-  return result as ReloadFigures;
+  await panel.evaluate((ids: number[]) => {
+    const state = { start: performance.now(), seen: Object.fromEntries(ids.map((id) => [id, [] as number[]])) };
+    (window as unknown as { __reloads: typeof state }).__reloads = state;
+    chrome.runtime.onMessage.addListener((message: unknown) => {
+      const m = message as { type?: string; tabId?: number | null };
+      if (m.type === 'view.changed' && typeof m.tabId === 'number') state.seen[m.tabId]?.push(performance.now() - state.start);
+    });
+    for (const id of ids) void chrome.tabs.reload(id);
+  }, ids);
+  const seen = await poll(
+    async () => {
+      const seen = await panel.evaluate(() => (window as unknown as { __reloads: { seen: Record<string, number[]> } }).__reloads.seen);
+      return Object.values(seen).every((s) => s.length >= 2) ? seen : undefined;
+    },
+    `every one of ${ids.length} tabs to get its tools back`,
+    { timeoutMs, intervalMs: 250 },
+  );
+  const dropped = Object.values(seen).map((s) => s[0]!);
+  const back = Object.values(seen).map((s) => s[1]!);
+  return { tabs: ids.length, allDroppedMs: Math.max(...dropped), allBackMs: Math.max(...back), perTabBackMs: back };
 }
