@@ -73,9 +73,14 @@ async function main(): Promise<number> {
     const talk = await measureConversation(panel, page, session.servers.model, session.ticketUrl(LONG_TICKET), '#1045');
     // Last: the other tabs load the machine. The story's tab is one of them.
     console.log(`  measuring: ${values.reloads} reloads of ${values.tabs} tabs`);
-    await openTabs(context, session.ticketUrl, Number(values.tabs) - 1);
     const reloads = [];
-    for (let i = 0; i < Number(values.reloads); i++) reloads.push(await measureReloadAll(panel, session.servers.helpdesk.url));
+    try {
+      await openTabs(context, session.ticketUrl, Number(values.tabs) - 1);
+      for (let i = 0; i < Number(values.reloads); i++) reloads.push(await measureReloadAll(panel, session.servers.helpdesk.url));
+    } catch (error) {
+      // Printed and counted as not met: the other figures are still worth having.
+      console.log(`  the ${values.tabs}-tab reload failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
 
     const own = summarize(story.map((t) => t.ownMs));
     const trip = summarize(roundTrips);

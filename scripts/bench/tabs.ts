@@ -57,13 +57,23 @@ export async function measureReloadAll(panel: SidePanel, origin: string, timeout
     });
     for (const id of ids) void chrome.tabs.reload(id);
   }, ids);
+  // A tab is back when it was dropped (a view.changed came) and view.get lists its tools again.
   const seen = await poll(
     async () => {
-      const seen = await panel.evaluate(() => (window as unknown as { __reloads: { seen: Record<string, number[]> } }).__reloads.seen);
-      return Object.values(seen).every((s) => s.length >= 2) ? seen : undefined;
+      const seen = await panel.evaluate(async () => {
+        const state = (window as unknown as { __reloads: { start: number; seen: Record<string, number[]>; back?: Record<string, number> } }).__reloads;
+        state.back ??= {};
+        for (const [id, changes] of Object.entries(state.seen)) {
+          if (state.back[id] !== undefined || changes.length === 0) continue;
+          const view = (await chrome.runtime.sendMessage({ type: 'view.get', tabId: Number(id) })) as { value?: { tools: unknown[] } };
+          if ((view.value?.tools.length ?? 0) > 0) state.back[id] = Math.min(performance.now() - state.start, changes[1] ?? Infinity);
+        }
+        return Object.fromEntries(Object.entries(state.seen).map(([id, c]) => [id, [c[0] ?? NaN, state.back![id] ?? NaN]]));
+      });
+      return Object.values(seen).every((s) => Number.isFinite(s[1])) ? seen : undefined;
     },
     `every one of ${ids.length} tabs to get its tools back`,
-    { timeoutMs, intervalMs: 250 },
+    { timeoutMs, intervalMs: 50 },
   );
   const dropped = Object.values(seen).map((s) => s[0]!);
   const back = Object.values(seen).map((s) => s[1]!);
