@@ -1,11 +1,12 @@
 import type { Recipe } from '../sites/recipe-check';
 import { createSerial } from './serial';
+import { vault } from './vault';
 
 /**
  * The agent's site recipes, one per site. They decide what Deskmate reads and clicks on a
  * helpdesk, so they live where no web page and no content script can reach: the background's
- * own IndexedDB (the extension's origin), never storage.local, which Firefox opens to content
- * scripts. The backend is a small key-value interface, so it can move with the other records.
+ * own IndexedDB (the vault, under the extension's origin), never storage.local, which Firefox
+ * opens to content scripts.
  */
 export interface KeyValue {
   get(key: string): Promise<unknown>;
@@ -21,7 +22,7 @@ export interface RecipeStore {
 
 const KEY = 'recipes';
 
-export function createRecipeStore(backend: KeyValue = indexedDbKeyValue()): RecipeStore {
+export function createRecipeStore(backend: KeyValue = vault): RecipeStore {
   const serial = createSerial();
   const read = async () => ((await backend.get(KEY)) as Record<string, Recipe> | undefined) ?? {};
   return {
@@ -39,32 +40,5 @@ export function createRecipeStore(backend: KeyValue = indexedDbKeyValue()): Reci
         await backend.set(KEY, all);
         return true;
       }),
-  };
-}
-
-/** One object store in the extension's IndexedDB; values come back as structured clones. */
-export function indexedDbKeyValue(name = 'deskmate-recipes', idb: IDBFactory = globalThis.indexedDB): KeyValue {
-  let db: Promise<IDBDatabase> | undefined;
-  const open = () =>
-    (db ??= new Promise((resolve, reject) => {
-      const request = idb.open(name, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore('items');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    }));
-  const run = async <T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
-    const tx = (await open()).transaction('items', mode);
-    const request = act(tx.objectStore('items'));
-    return new Promise((resolve, reject) => {
-      tx.oncomplete = () => resolve(request.result);
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-  };
-  return {
-    get: (key) => run('readonly', (s) => s.get(key)),
-    set: async (key, value) => {
-      await run('readwrite', (s) => s.put(value, key));
-    },
   };
 }

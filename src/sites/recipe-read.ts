@@ -22,8 +22,8 @@ export const shownTicket =
     const key = keyOf(recipe, url);
     if (!key) return null;
     if (recipe.ticket.present && !doc.querySelector(recipe.ticket.present)) return null;
-    const label = recipe.ticket.label ? textOf(doc, recipe.ticket.label) : '';
-    return { key, label: label || `#${key}` };
+    const shownNumber = recipe.ticket.label ? /#?\s*([\w-]+)\s*$/.exec(textOf(doc, recipe.ticket.label))?.[1] : undefined;
+    return { key, label: `#${shownNumber ?? key}` };
   };
 
 const matches = (el: Element, match: RoleMatch | undefined, value: string | null): boolean =>

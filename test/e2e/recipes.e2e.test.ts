@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, openExtensionPage, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
 import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
-import { clickConfirm, theCard } from './harness/deskmate';
+import { clickConfirm, sendToBackground, startDemoHelpdesk, theCard, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
 import { FIXTURE_DRAFT as DRAFT, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
 import { recipeFileFor } from './harness/recipes';
 import { poll } from './harness/wait';
@@ -14,12 +14,14 @@ import { poll } from './harness/wait';
 describe('recipes: imported on the options page, Send… → confirm card → Confirm posts exactly once', () => {
   let chromium: ChromiumHarness;
   let helpdesk: FixtureHelpdesk;
+  let demo: DemoHelpdesk;
   let m: ModelForExtension;
   let page: Page | undefined;
   let panel: SidePanel | undefined;
 
   beforeAll(async () => {
     helpdesk = await startFixtureHelpdesk();
+    demo = await startDemoHelpdesk();
     m = await startModel({ chunkDelayMs: 2 });
     chromium = await launchChromium();
     await configureChromium(chromium.context, chromium.extensionId, m);
@@ -28,6 +30,7 @@ describe('recipes: imported on the options page, Send… → confirm card → Co
     await chromium?.close();
     await m?.model.close();
     await helpdesk?.close();
+    await demo?.close();
   });
   beforeEach(async () => {
     await panel?.close().catch(() => undefined);
@@ -38,14 +41,14 @@ describe('recipes: imported on the options page, Send… → confirm card → Co
   });
 
   /** recipe-import on the options page: the recipe is checked and shown, and applies on a click. */
-  async function importRecipe(name: 'fixture-iframe' | 'fixture-inline'): Promise<void> {
-    const { path } = recipeFileFor(name, helpdesk.origin);
+  async function importRecipe(name: 'fixture-iframe' | 'fixture-inline' | 'demo-helpdesk', site = helpdesk.origin): Promise<void> {
+    const { path } = recipeFileFor(name, site);
     const options = await openExtensionPage(chromium.context, chromium.extensionId, 'options.html');
     await options.setInputFiles('[data-testid="recipe-import"]', path);
     const preview = await options.waitForSelector('[data-testid="recipe-preview"]');
-    expect(await preview.textContent()).toContain(helpdesk.origin);
+    expect(await preview.textContent()).toContain(site);
     await options.click('[data-testid="recipe-apply"]');
-    await options.waitForSelector(`[data-testid="recipe"][data-site="${helpdesk.origin}"]`);
+    await options.waitForSelector(`[data-testid="recipe"][data-site="${site}"]`);
     await options.close();
   }
 
@@ -85,5 +88,30 @@ describe('recipes: imported on the options page, Send… → confirm card → Co
     const { page } = await sendStory('/inline/tickets/5');
     expect(helpdesk.sent()).toEqual([{ shape: 'inline', ticketId: 5, text: DRAFT }]);
     await page.waitForSelector('.thread > .post[data-role="agent"]');
+  });
+
+  it('the demo helpdesk runs from its recipe: one post, the exact draft, seen in its thread', async () => {
+    await demo.reset();
+    await importRecipe('demo-helpdesk', demo.url);
+    page = await chromium.context.newPage();
+    await page.goto(demo.ticketUrl(TICKET_1.id));
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="chat-input"]');
+    // The recipe serves the tab, not the code adapter (it comes first for its own site).
+    await poll(async () => {
+      const view = await sendToBackground<{ page: { adapterId: string } | null }>(panel!, { type: 'view.get', tabId: panel!.tabId });
+      return view.ok && view.value.page?.adapterId === `recipe:${demo.url}` ? true : undefined;
+    }, 'the demo tab to run under its recipe');
+    await ask(panel, 'Draft a reply.');
+    await waitForChat(panel, (v) => !v.running && v.drafts.length === 1, 'the draft card');
+    await panel.click('[data-testid="draft-send"]');
+    const card = await theCard(panel, ['pending']);
+    expect(card.fields).toEqual([demo.url, TICKET_1.label, TICKET_1.recipient, expect.stringContaining(TICKET_1.subject)]);
+    await clickConfirm(panel);
+    const done = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 30_000 });
+    expect(done.state, done.status).toBe('sent');
+    const sent = await demo.sentLog();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toBe(DRAFT);
   });
 });

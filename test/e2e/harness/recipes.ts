@@ -7,8 +7,10 @@ import { ROOT } from './paths';
  * The fixture helpdesks' recipes (test/fixtures/recipes/) as files an agent would import: the
  * fixture server's port is picked at run time, so the site is written into a copy.
  */
-export function recipeFileFor(name: 'fixture-iframe' | 'fixture-inline', site: string): { path: string; recipe: Record<string, unknown> } {
-  const recipe = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'recipes', `${name}.json`), 'utf8')) as Record<string, unknown>;
+export function recipeFileFor(name: 'fixture-iframe' | 'fixture-inline' | 'demo-helpdesk', site: string): { path: string; recipe: Record<string, unknown> } {
+  // The demo helpdesk's recipe is one of the documented examples.
+  const file = name === 'demo-helpdesk' ? join(ROOT, 'docs', 'recipes', `${name}.json`) : join(ROOT, 'test', 'fixtures', 'recipes', `${name}.json`);
+  const recipe = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   recipe.site = site;
   delete recipe.$schema;
   const path = join(mkdtempSync(join(tmpdir(), 'deskmate-recipe-')), `${name}.json`);
