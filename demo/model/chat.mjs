@@ -37,8 +37,14 @@ export async function handleChat(req, res, { state, headers, chunkDelayMs }) {
   if (closed.signal.aborted) return;
   if (item?.status) return sendError(res, item.status, headers, item.message);
 
-  const answer = item ?? decide(body);
+  const behaviour = state.behaviour();
+  if (!item && behaviour.noTools && Array.isArray(body.tools) && body.tools.length > 0) {
+    // Word for word what Ollama answers for a model without tool support.
+    return sendError(res, 400, headers, `registry.ollama.ai/library/${body.model} does not support tools`);
+  }
+  const answer = item ?? decide(body, behaviour);
   const reply = {
+    ...(behaviour.reasoning && !item ? { reasoning: REASONING } : {}),
     text: answer.text ?? '',
     toolCalls: (answer.toolCalls ?? []).map((/** @type {{ name: string, arguments?: unknown }} */ c) => ({
       id: state.nextCallId(),
@@ -57,6 +63,9 @@ export async function handleChat(req, res, { state, headers, chunkDelayMs }) {
   res.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8' });
   res.write(json.slice(0, Math.min(json.length - 1, Math.max(1, cutAfterChars))), () => setTimeout(() => res.destroy(), 20));
 }
+
+/** What the demo "thinks" in its reasoning stream: never part of an answer or a draft. */
+export const REASONING = 'Thinking it over: the customer wants the charge fixed. I should not promise anything the knowledge base does not say.';
 
 /** The 400s OpenAI answers for a malformed request. */
 function checkRequest(/** @type {any} */ body) {

@@ -20,6 +20,8 @@ export function offeredTools(/** @type {any} */ body) {
   return new Set(tools.map((/** @type {any} */ t) => t?.function?.name).filter((/** @type {unknown} */ n) => typeof n === 'string'));
 }
 
+const FENCES = /<tool_result tool="[^"]+" untrusted="true">\n[\s\S]*?\n<\/tool_result>/g;
+
 /** @param {unknown} messages @returns {Turn} */
 export function readTurn(messages) {
   const list = Array.isArray(messages) ? messages.filter((m) => m && typeof m === 'object') : [];
@@ -31,6 +33,13 @@ export function readTurn(messages) {
   const called = new Set();
   /** @type {Map<string, ToolOutcome>} */
   const results = new Map();
+  // Context read up front by the client (a model asked without tools): fences in the agent's turn.
+  for (let i = start - 1; i >= 0 && list[i].role === 'user'; i--) {
+    for (const fence of textOf(list[i].content).matchAll(FENCES)) {
+      const outcome = parseToolResult(fence[0]);
+      if (outcome.label && !results.has(outcome.label)) results.set(outcome.label, { name: outcome.label, ...outcome });
+    }
+  }
   for (const message of list.slice(start)) {
     if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
       for (const call of message.tool_calls) {

@@ -7,6 +7,7 @@
 import { bestHit, errorOf, offeredTools, readTurn, ticketOf } from './conversation.mjs';
 import { recall } from './recall.mjs';
 import { clip, clipSentences, firstName, keywords, requestSentence, restate, sentencesOf } from './text.mjs';
+import { formal, friendlier, noteCard, quickActionOf, shorter, speaksGerman, summaryCard, toGerman } from './quick-actions.mjs';
 
 /** @typedef {{ name: string, arguments: Record<string, unknown> }} ToolCallPlan */
 /** @typedef {{ text: string, toolCalls?: undefined } | { text?: undefined, toolCalls: ToolCallPlan[] }} Answer */
@@ -17,10 +18,17 @@ const IDENTITY = /\b(?:who|what) are you\b|\b(?:which|what) model\b|\bare you (?
 
 export const DEMO_MODEL_ID = 'deskmate-demo';
 
-/** What the demo model answers to a chat request body. @returns {Answer} */
-export function decide(/** @type {any} */ body) {
+/**
+ * What the demo model answers to a chat request body. With `textAnswers` it never calls
+ * reply.propose and writes the draft into its message, as many real models do.
+ * @param {any} body @param {import('./script.mjs').Behaviour} [behaviour] @returns {Answer}
+ */
+export function decide(body, behaviour = {}) {
   const tools = offeredTools(body);
+  if (behaviour.textAnswers) tools.delete('reply__propose');
   const turn = readTurn(body?.messages);
+  const quick = quickActionOf(turn.userText);
+  if (quick && quick.action !== 'draft') return quickAction(quick, turn, tools);
   const ticketResult = turn.results.get('ticket__read');
   const recalled = recall(Array.isArray(body?.messages) ? body.messages : [], tools, turn.called);
   if (recalled) return recalled;
@@ -48,6 +56,27 @@ export function decide(/** @type {any} */ body) {
   const proposal = turn.results.get('reply__propose');
   if (proposal && !proposal.ok) return { text: `I could not show the draft: ${clip(errorOf(proposal), 200)}.` };
   return { text: summary(ticket, request, hit, proposal ? null : draft) };
+}
+
+/**
+ * A quick action other than Draft: rewrites of the current draft are proposed as the new draft;
+ * Summarize, Note and Translate read the ticket first.
+ * @param {{ action: string, draft: string | null }} quick @param {import('./conversation.mjs').Turn} turn @param {Set<unknown>} tools
+ * @returns {Answer}
+ */
+function quickAction({ action, draft }, turn, tools) {
+  if (turn.called.has('reply__propose')) return { text: 'The new draft is ready below for you to review.' };
+  const rewrite = draft && { shorter, formal, friendlier }[/** @type {'shorter'} */ (action)];
+  if (rewrite && tools.has('reply__propose')) return call('reply__propose', { body: rewrite(draft) });
+  const ticketResult = turn.results.get('ticket__read');
+  if (!ticketResult) return tools.has('ticket__read') && !turn.called.has('ticket__read') ? call('ticket__read', {}) : { text: NO_TICKET };
+  const ticket = ticketOf(ticketResult);
+  if (action === 'summarize') return { text: summaryCard(ticket) };
+  if (action === 'note') return { text: noteCard(ticket) };
+  if (action === 'translate' && draft && tools.has('reply__propose')) {
+    return call('reply__propose', { body: speaksGerman(ticket.customerMessages) ? toGerman(draft) : draft });
+  }
+  return { text: `The ticket in English: ${clip(ticket.customerMessages.join(' '), 600)}` };
 }
 
 /** @param {string} name @param {Record<string, unknown>} args @returns {Answer} */

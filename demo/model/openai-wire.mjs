@@ -5,7 +5,7 @@
  */
 
 /** @typedef {{ id: string, name: string, arguments: string }} WireToolCall */
-/** @typedef {{ text: string, toolCalls: WireToolCall[] }} Reply */
+/** @typedef {{ text: string, toolCalls: WireToolCall[], reasoning?: string }} Reply */
 /** @typedef {{ id: string, model: string, created: number }} Meta */
 
 const FINGERPRINT = 'fp_deskmate_demo';
@@ -77,6 +77,8 @@ export function* streamChunks(reply, meta, { includeUsage, body }) {
   });
   let textChars = 0;
   yield { chunk: chunk({ role: 'assistant', content: '', refusal: null }), textChars };
+  // As DeepSeek, vLLM and Ollama stream a reasoning model's thoughts: beside the content, not in it.
+  for (const piece of wordPieces(reply.reasoning ?? '')) yield { chunk: chunk({ content: null, reasoning_content: piece }), textChars };
   for (const piece of wordPieces(reply.text)) {
     textChars += piece.length;
     yield { chunk: chunk({ content: piece }), textChars };

@@ -16,7 +16,15 @@ import { httpError } from './http.mjs';
  * }} ScriptItem
  */
 
-export function createState(/** @type {ScriptItem[]} */ script = []) {
+/**
+ * How the demo model behaves when no script plays, to stand in for real models:
+ * `noTools` refuses any request that offers tools, as many local models do ("does not support
+ * tools"); `textAnswers` writes the reply in its message instead of calling reply.propose;
+ * `reasoning` streams `reasoning_content` before its answer.
+ * @typedef {{ noTools?: boolean, textAnswers?: boolean, reasoning?: boolean }} Behaviour
+ */
+
+export function createState(/** @type {ScriptItem[]} */ script = [], /** @type {Behaviour} */ initial = {}) {
   /** @type {ScriptItem[]} */
   let queue = script.map(checkItem);
   /** @type {unknown[]} */
@@ -25,7 +33,12 @@ export function createState(/** @type {ScriptItem[]} */ script = []) {
   let timings = [];
   let calls = 0;
   let completions = 0;
+  /** @type {Behaviour} */
+  let behaviour = checkBehaviour(initial);
   return {
+    behaviour: () => ({ ...behaviour }),
+    /** Replaces the behaviour switches (see Behaviour). */
+    setBehaviour: (/** @type {unknown} */ value) => { behaviour = checkBehaviour(value); return { ...behaviour }; },
     /** Replaces what plays next. */
     setScript: (/** @type {unknown} */ items) => { queue = checkScript(items); return queue.length; },
     /** The next canned response, consumed, or undefined when the demo logic answers. */
@@ -56,6 +69,7 @@ export function createState(/** @type {ScriptItem[]} */ script = []) {
       timings = [];
       calls = 0;
       completions = 0;
+      behaviour = checkBehaviour(initial);
     },
   };
 }
@@ -71,6 +85,19 @@ export function createState(/** @type {ScriptItem[]} */ script = []) {
  */
 
 const wallClock = () => performance.timeOrigin + performance.now();
+
+/** @returns {Behaviour} */
+function checkBehaviour(/** @type {any} */ value) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw httpError(400, 'A behaviour is an object such as { "noTools": true }.');
+  /** @type {Behaviour} */
+  const out = {};
+  for (const key of /** @type {const} */ (['noTools', 'textAnswers', 'reasoning'])) {
+    if (value[key] === undefined) continue;
+    if (typeof value[key] !== 'boolean') throw httpError(400, `${key} must be true or false.`);
+    out[key] = value[key];
+  }
+  return out;
+}
 
 /** A script is a list of items, or `{ script: [...] }`. */
 function checkScript(/** @type {unknown} */ value) {

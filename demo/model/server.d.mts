@@ -24,6 +24,17 @@ export interface DemoModelOptions {
   script?: DemoScriptItem[];
   /** Pause between stream chunks so streaming is visible; default 10. */
   chunkDelayMs?: number;
+  behaviour?: DemoBehaviour;
+}
+
+/** How the demo model behaves when no script plays, to stand in for real models. */
+export interface DemoBehaviour {
+  /** Refuse any request that offers tools with 400 "… does not support tools", as many local models do. */
+  noTools?: boolean;
+  /** Write the reply in the message instead of calling reply.propose. */
+  textAnswers?: boolean;
+  /** Stream `reasoning_content` before the answer. */
+  reasoning?: boolean;
 }
 
 /** The server's own time on one chat request (wall-clock ms, sub-ms precision). */
@@ -49,7 +60,9 @@ export interface DemoModel {
   timings(): DemoTiming[];
   /** Replaces the canned responses to play next. */
   script(items: DemoScriptItem[]): void;
-  /** Forgets the script, the requests and the id counters. */
+  /** Switches the behaviour (also POST /_control/behaviour). */
+  behave(behaviour: DemoBehaviour): void;
+  /** Forgets the script, the requests, the id counters and the behaviour switches. */
   reset(): void;
   close(): Promise<void>;
 }

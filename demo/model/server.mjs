@@ -4,7 +4,7 @@
  * scripted assistant (read the ticket, search the knowledge base, propose a reply), so the
  * whole product works without an API key. Tests can queue canned responses instead.
  *
- *   node demo/model/server.mjs [--port 4518] [--host 127.0.0.1] [--chunk-delay 10]
+ *   node demo/model/server.mjs [--port 4518] [--host 127.0.0.1] [--chunk-delay 10] [--behave no-tools,text-answers,reasoning]
  */
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -30,6 +30,7 @@ const ROUTES = [
   ['POST', /^(?:\/v1)?\/chat\/completions\/?$/, (req, res, ctx) => handleChat(req, res, ctx)],
   ['POST', /^\/_control\/script$/, async (req, res, { state }) => sendJson(res, 200, { ok: true, queued: state.setScript(await readJson(req)) }, {})],
   ['POST', /^\/_control\/reset$/, (_q, res, { state }) => { state.reset(); sendJson(res, 200, { ok: true }, {}); }],
+  ['POST', /^\/_control\/behaviour$/, async (req, res, { state }) => sendJson(res, 200, { ok: true, behaviour: state.setBehaviour(await readJson(req)) }, {})],
   ['GET', /^\/_control\/requests$/, (_q, res, { state }) => sendJson(res, 200, state.requests(), {})],
   ['GET', /^\/_control\/timings$/, (_q, res, { state }) => sendJson(res, 200, state.timings(), {})],
 ];
@@ -66,11 +67,11 @@ function createHandler(state, chunkDelayMs) {
 /**
  * Starts the demo model. Port 0 picks a free port (tests). `url` is the base URL an OpenAI
  * client takes (it ends in /v1); the control endpoints live at `origin`.
- * @param {{ port?: number, host?: string, script?: import('./script.mjs').ScriptItem[], chunkDelayMs?: number }} [options]
+ * @param {{ port?: number, host?: string, script?: import('./script.mjs').ScriptItem[], chunkDelayMs?: number, behaviour?: import('./script.mjs').Behaviour }} [options]
  */
-export async function startDemoModel({ port = 4518, host = '127.0.0.1', script = [], chunkDelayMs = 10 } = {}) {
+export async function startDemoModel({ port = 4518, host = '127.0.0.1', script = [], chunkDelayMs = 10, behaviour = {} } = {}) {
   if (!LOOPBACK.has(host)) throw new Error(`The demo model listens on loopback only, not on ${host}.`);
-  const state = createState(script);
+  const state = createState(script, behaviour);
   const server = createServer(createHandler(state, chunkDelayMs));
   await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -87,7 +88,9 @@ export async function startDemoModel({ port = 4518, host = '127.0.0.1', script =
     timings: state.timings,
     /** Replaces the canned responses to play next, one per chat request. */
     script: (/** @type {import('./script.mjs').ScriptItem[]} */ items) => void state.setScript(items),
-    /** Forgets the script, the requests and the id counters. */
+    /** Switches how it behaves when no script plays (see Behaviour in script.mjs). */
+    behave: (/** @type {import('./script.mjs').Behaviour} */ behaviour) => void state.setBehaviour(behaviour),
+    /** Forgets the script, the requests, the id counters and the behaviour switches. */
     reset: state.reset,
     close: () =>
       new Promise((resolve) => {
@@ -103,9 +106,13 @@ async function main() {
       port: { type: 'string', default: '4518' },
       host: { type: 'string', default: '127.0.0.1' },
       'chunk-delay': { type: 'string', default: '10' },
+      // e.g. --behave no-tools,text-answers,reasoning
+      behave: { type: 'string', default: '' },
     },
   });
-  const model = await startDemoModel({ port: Number(values.port), host: values.host, chunkDelayMs: Number(values['chunk-delay']) });
+  const switches = new Set(values.behave.split(',').map((s) => s.trim()).filter(Boolean));
+  const behaviour = { noTools: switches.has('no-tools'), textAnswers: switches.has('text-answers'), reasoning: switches.has('reasoning') };
+  const model = await startDemoModel({ port: Number(values.port), host: values.host, chunkDelayMs: Number(values['chunk-delay']), behaviour });
   console.log(`Demo model on ${model.url}`);
   const stop = () => model.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -52,3 +52,7 @@ export type {
 export { systemPrompt, DRAFT_TOOL, type SystemPromptOptions } from './system-prompt';
 export { fenceToolResult } from './fence';
 export { budgetMessages, DEFAULT_BUDGET, SUPERSEDED_MARKER, EXPIRED_MARKER, type BudgetOptions } from './context-budget';
+export { refusesTools, contextMessage, createContextModel, type ContextRead } from './context-mode';
+export { draftFromAnswer } from './draft-text';
+export { withInstructions, MAX_TEAM_INSTRUCTIONS, MAX_TICKET_CONTEXT, type AgentInstructions } from './instructions';
+export { QUICK_ACTIONS, REWRITES, quickActionPrompt, type QuickAction } from './quick-actions';

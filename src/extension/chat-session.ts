@@ -1,10 +1,10 @@
-import { runAgentTurn, systemPrompt, type AgentEvent, type ChatModel } from '../core';
+import { draftFromAnswer, quickActionPrompt, type AgentEvent, type ChatModel, type QuickAction } from '../core';
 import { createInputValidator } from '../core/validation';
 import { applyAgentEvent, endStreaming, itemId } from '../shared/chat-items';
 import { chatStore, conversationKey, tabPrefix, type Conversation } from './chat-store';
 import { createDeltaBatch } from './delta-batch';
-import { maskedModel } from './masking';
-import { checkModelSettings, DEMO_MODEL_ID, loadModelSettings, masksPersonalData, type ModelSettings } from './model-settings';
+import { runChatTurn } from './chat-turn';
+import { checkModelSettings, DEMO_MODEL_ID, loadModelSettings, type ModelSettings } from './model-settings';
 import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../shared/protocol';
 import { humanCtx, type Services } from './services';
 
@@ -15,6 +15,9 @@ export interface ChatPort {
 export type CreateModel = (settings: ModelSettings) => ChatModel;
 
 const validChat = createInputValidator(CHAT_SCHEMA);
+
+const NO_TOOLS_NOTICE =
+  'This model does not support tools. Deskmate reads the ticket and searches the knowledge base itself, and asks the model without tools; use "Use as draft" on its answer.';
 
 /**
  * Runs the chat of each tab and ticket. Every sidebar port gets a snapshot, then each agent
@@ -33,6 +36,8 @@ export function createChatSessions(services: Services, createModel: CreateModel)
     if (model?.key !== key) model = { key, model: createModel(settings) };
     return model.model;
   };
+  /** Model settings whose model refused to be offered tools: asked in context mode. */
+  const withoutTools = new Set<string>();
   /** The conversation of each running turn: newer than storage, which is written per step. */
   const live = new Map<string, Conversation>();
 
@@ -78,11 +83,11 @@ export function createChatSessions(services: Services, createModel: CreateModel)
     else post(conversation.key, message);
   }
 
-  function turn(tabId: number, text: string | undefined): Promise<void> {
+  function turn(tabId: number, text: string | undefined, action?: QuickAction): Promise<void> {
     const key = keyOf(tabId);
     const current = turns.get(key);
     if (current) return current; // one turn at a time: a send while one runs is dropped
-    const done = runTurn(tabId, text).finally(() => turns.delete(key));
+    const done = runTurn(tabId, text, action).finally(() => turns.delete(key));
     turns.set(key, done);
     return done;
   }
@@ -93,7 +98,7 @@ export function createChatSessions(services: Services, createModel: CreateModel)
     await Promise.all(keys.map((key) => turns.get(key)?.catch(() => undefined)));
   }
 
-  async function runTurn(tabId: number, text: string | undefined): Promise<void> {
+  async function runTurn(tabId: number, text: string | undefined, action?: QuickAction): Promise<void> {
     const conversation = await load(tabId);
     if (conversation.running) return;
     const key = conversation.key;
@@ -104,7 +109,7 @@ export function createChatSessions(services: Services, createModel: CreateModel)
     live.set(key, conversation);
     try {
       if (text !== undefined) {
-        conversation.items.push({ id: itemId(), kind: 'user', text });
+        conversation.items.push({ id: itemId(), kind: 'user', text, ...(action ? { action } : {}) });
         conversation.history.push({ role: 'user', content: text });
       } else {
         // Retry: answer again from the last complete message.
@@ -120,7 +125,6 @@ export function createChatSessions(services: Services, createModel: CreateModel)
       const ctx = await humanCtx(services, tabId);
       void stored.catch(() => undefined);
       const history = text === undefined ? conversation.history : conversation.history.slice(0, -1);
-      const masked = masksPersonalData(settings);
       // Applied as sent, not as received: a snapshot never holds a delta that is still to come.
       const outgoing = createDeltaBatch((event) => {
         conversation.items = applyAgentEvent(conversation.items, event);
@@ -129,30 +133,65 @@ export function createChatSessions(services: Services, createModel: CreateModel)
         if (event.type === 'assistant_message' || event.type === 'tool_call_finished') void chatStore.put(conversation);
       });
       flushOutgoing = outgoing.flush;
-      const result = await runAgentTurn({
-        model: masked ? await maskedModel(modelFor(settings), services, ctx) : modelFor(settings),
-        registry: services.registry,
-        ctx: { scope: ctx.scope ?? null, tabId, flags: ctx.flags ?? {}, ticketKey: ctx.ticketKey } as typeof ctx,
+      const modelKey = JSON.stringify(settings);
+      const result = await runChatTurn({
+        services,
+        settings,
+        model: modelFor(settings),
+        ctx,
         history,
         ...(text !== undefined ? { userText: text } : {}),
-        system: systemPrompt({ ...(ctx.scope ? { site: ctx.scope } : {}), today: new Date().toISOString().slice(0, 10), masked }),
         signal: controller.signal,
+        withoutTools: withoutTools.has(modelKey),
+        onToolsRefused: () => {
+          outgoing.flush();
+          withoutTools.add(modelKey);
+          conversation.items = [...conversation.items, { id: itemId(), kind: 'notice', tone: 'info', text: NO_TOOLS_NOTICE }];
+          void snapshot(null, conversation, settings);
+        },
         onEvent: (event) => outgoing.push(event),
       });
       conversation.history = [...history, ...result.messages];
+      if ((action === 'summarize' || action === 'note') && result.outcome === 'stop') markCard(conversation, action === 'summarize' ? 'summary' : 'note');
     } finally {
       flushOutgoing();
       running.delete(key);
       live.delete(key);
       conversation.running = false;
       await chatStore.put(conversation);
+      // The card an action's answer becomes is only known at the end: the sidebar gets it whole.
+      if (action === 'summarize' || action === 'note') await snapshot(null, conversation);
     }
+  }
+
+  /** The turn's answer shows as a summary card (with Copy) or a note card. */
+  function markCard(conversation: Conversation, card: 'summary' | 'note'): void {
+    const at = conversation.items.findLastIndex((item) => item.kind === 'assistant');
+    const answer = conversation.items[at];
+    if (answer?.kind !== 'assistant') return;
+    conversation.items = conversation.items.map((item, i) => (i === at ? { ...answer, card } : item));
   }
 
   async function finish(conversation: Conversation, event: AgentEvent): Promise<void> {
     conversation.items = applyAgentEvent(conversation.items, event);
     post(conversation.key, { type: 'chat.event', key: conversation.key, event, sentAt: Date.now() });
     post(conversation.key, { type: 'chat.event', key: conversation.key, event: { type: 'done', reason: 'error', steps: 0, usage: { promptTokens: 0, completionTokens: 0 } }, sentAt: Date.now() });
+  }
+
+  /** An answer's reply as a draft card right under it; once per answer, and never while a turn runs. */
+  async function useAsDraft(tabId: number, answerId: string, text: string): Promise<void> {
+    const conversation = await load(tabId);
+    // The sidebar names items of its own making until the next snapshot: found by id, else by text.
+    const byId = conversation.items.findIndex((item) => item.id === answerId);
+    const at = byId >= 0 ? byId : conversation.items.findLastIndex((item) => item.kind === 'assistant' && item.text === text);
+    const answer = conversation.items[at];
+    if (conversation.running || answer?.kind !== 'assistant' || answer.streaming) return;
+    const callId = `answer:${conversation.items[at]!.id}`;
+    const body = draftFromAnswer(answer.text);
+    if (!body || conversation.items.some((item) => item.kind === 'draft' && item.callId === callId)) return;
+    conversation.items = [...conversation.items.slice(0, at + 1), { id: itemId(), kind: 'draft', callId, body }, ...conversation.items.slice(at + 1)];
+    await chatStore.put(conversation);
+    await snapshot(null, conversation);
   }
 
   async function handle(port: ChatPort, message: ChatClientMessage): Promise<void> {
@@ -171,6 +210,10 @@ export function createChatSessions(services: Services, createModel: CreateModel)
       case 'chat.stop':
         running.get(key)?.abort();
         return;
+      case 'chat.action':
+        return turn(tabId, quickActionPrompt(message.action, message.draft), message.action);
+      case 'chat.draft':
+        return useAsDraft(tabId, message.itemId, message.text);
       case 'chat.new':
         // Removed only after the stopped turn has stored itself, or it would come back.
         await stop([key]);

@@ -19,6 +19,7 @@ import { createKbStore } from './kb-store';
 import { createOpenAIModel } from './openai-model';
 import { CHAT_PORT } from '../shared/protocol';
 import { settingsHandlers } from './settings-handlers';
+import { instructionsHandlers } from './instructions-handlers';
 import { accessHandlers, accessOf, isLoopback } from './access-handlers';
 import { recipeHandlers, syncRecipes } from './recipe-handlers';
 import { createRecipeStore, type RecipeStore } from './recipe-store';
@@ -88,7 +89,7 @@ export async function createServices(
   services.tools.sync();
   await syncRecipes(services, recipes).catch(() => undefined);
   await markInterruptedDeliveries(services);
-  const handlers = { ...pageHandlers(services), ...confirmHandlers(services), ...settingsHandlers(kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes) };
+  const handlers = { ...pageHandlers(services), ...confirmHandlers(services), ...settingsHandlers(kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...instructionsHandlers(services) };
   await access.restore().catch(() => undefined);
   return { services, handlers, chat: createChatSessions(services, createModel) };
 }

@@ -1,16 +1,16 @@
-import type { AgentEvent, ModelErrorKind } from '../core';
+import type { AgentEvent, ModelErrorKind, QuickAction } from '../core';
 
 /**
  * The conversation as people see it. The background keeps it (and stores it); the sidebar
  * gets a snapshot, then the same agent events, and applies them with the same reducer.
  */
 export type ChatItem =
-  | { id: string; kind: 'user'; text: string }
-  | { id: string; kind: 'assistant'; text: string; streaming?: boolean; cut?: 'aborted' | 'stream_cut' | 'length' }
+  | { id: string; kind: 'user'; text: string; action?: QuickAction }
+  | { id: string; kind: 'assistant'; text: string; streaming?: boolean; cut?: 'aborted' | 'stream_cut' | 'length'; card?: 'summary' | 'note' }
   | { id: string; kind: 'tool'; callId: string; tool: string; status: 'running' | 'ok' | 'error'; code?: string; summary?: string }
   | { id: string; kind: 'draft'; callId: string; body: string; subject?: string }
   | { id: string; kind: 'error'; errorKind: ModelErrorKind | 'interrupted'; message: string; retryable: boolean }
-  | { id: string; kind: 'notice'; text: string };
+  | { id: string; kind: 'notice'; text: string; tone?: 'info' };
 
 let counter = 0;
 export const itemId = (): string => `i${Date.now().toString(36)}${(counter++).toString(36)}`;

@@ -1,4 +1,4 @@
-import type { AgentEvent, ConfirmationRecord, JsonSchema, SideEffect, ToolResult } from '../core';
+import type { AgentEvent, ConfirmationRecord, JsonSchema, QuickAction, SideEffect, ToolResult } from '../core';
 import type { ChatItem } from './chat-items';
 import type { Recipe } from '../sites/recipe-check';
 import type { AuditEntry, ChainCheck } from './audit';
@@ -75,6 +75,10 @@ export interface Requests {
   'recipes.list': { req: Empty; res: Recipe[] };
   'recipes.import': { req: { recipe: unknown }; res: { ok: boolean; error?: string } };
   'recipes.remove': { req: { site: string }; res: { ok: boolean } };
+  'instructions.get': { req: Empty; res: { team: string } };
+  'instructions.set': { req: { team: string }; res: { ok: boolean } };
+  'ticketContext.get': { req: { tabId: number }; res: { available: boolean; text: string } };
+  'ticketContext.set': { req: { tabId: number; ticketKey: string; text: string }; res: { ok: boolean } };
 }
 
 export type RequestType = keyof Requests;
@@ -183,6 +187,10 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   // The recipe itself is checked against its own schema by the handler, with field-named errors.
   'recipes.import': { from: 'extension', schema: obj({ recipe: {} }, ['recipe']) },
   'recipes.remove': { from: 'extension', schema: obj({ site: str }, ['site']) },
+  'instructions.get': { from: 'extension', schema: none },
+  'instructions.set': { from: 'extension', schema: obj({ team: { type: 'string', maxLength: 4000 } }, ['team']) },
+  'ticketContext.get': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
+  'ticketContext.set': { from: 'extension', schema: obj({ tabId, ticketKey: str, text: { type: 'string', maxLength: 2000 } }, ['tabId', 'ticketKey', 'text']) },
   'sites.set': {
     from: 'extension',
     schema: obj({ origin: str, write: { type: 'boolean' }, send: { type: 'boolean' } }, ['origin', 'write', 'send']),
@@ -208,7 +216,11 @@ export type ChatClientMessage =
   | { type: 'chat.send'; tabId: number; text: string }
   | { type: 'chat.stop'; tabId: number }
   | { type: 'chat.new'; tabId: number }
-  | { type: 'chat.retry'; tabId: number };
+  | { type: 'chat.retry'; tabId: number }
+  /** "Use as draft" on an assistant message: it becomes a draft card. */
+  | { type: 'chat.draft'; tabId: number; itemId: string; text: string }
+  /** A quick action, with the current draft for the rewrites. */
+  | { type: 'chat.action'; tabId: number; action: QuickAction; draft?: string };
 
 /** Background -> sidebar over the chat port. */
 export type ChatServerMessage =
@@ -225,9 +237,12 @@ export interface ModelLabel {
 export const CHAT_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
-    type: { type: 'string', enum: ['chat.open', 'chat.send', 'chat.stop', 'chat.new', 'chat.retry'] },
+    type: { type: 'string', enum: ['chat.open', 'chat.send', 'chat.stop', 'chat.new', 'chat.retry', 'chat.draft', 'chat.action'] },
+    action: { type: 'string', enum: ['summarize', 'draft', 'translate', 'shorter', 'friendlier', 'formal', 'note'] },
+    draft: { type: 'string', maxLength: 20_000 },
     tabId,
     text: { type: 'string', minLength: 1, maxLength: 20_000 },
+    itemId: { type: 'string', minLength: 1, maxLength: 64 },
   },
   required: ['type', 'tabId'],
   additionalProperties: false,

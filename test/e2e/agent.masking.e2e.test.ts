@@ -55,7 +55,9 @@ describe('agent.masking: personal data never reaches the model, the agent sees a
 
     await panel.click('[data-testid="draft-insert"]');
     let inBox = '';
-    await poll(async () => ((inBox = await editorText(page)) === draft ? true : undefined), () => `the reply box to hold the draft, not ${JSON.stringify(inBox)} (draft ${JSON.stringify(draft)})`);
+    // The editor shows paragraphs as blocks: compared line by line, blank lines aside.
+    const lines = (s: string) => s.split('\n').filter((l) => l.trim());
+    await poll(async () => (JSON.stringify(lines((inBox = await editorText(page)))) === JSON.stringify(lines(draft)) ? true : undefined), () => `the reply box to hold the draft, not ${JSON.stringify(inBox)} (draft ${JSON.stringify(draft)})`);
 
     await panel.click('[data-testid="draft-send"]');
     const card = await theCard(panel, ['pending']);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { runAgentTurn, systemPrompt, ToolRegistry, type AgentEvent, type Tool } from '../../src/core';
+import { contextMessage, createContextModel, draftFromAnswer, refusesTools, runAgentTurn, systemPrompt, ToolRegistry, type AgentEvent, type Tool } from '../../src/core';
 import { DEMO_MODEL_ID, type ModelSettings } from '../../src/extension/model-settings';
 import { createOpenAIModel, listModels } from '../../src/extension/openai-model';
 import { parseKbFile } from '../../src/tools/kb-import';
@@ -97,6 +97,24 @@ describe('the OpenAI-compatible model over real HTTP', () => {
     const { result } = await turn();
     expect(result.error).toMatchObject({ kind: 'stream_cut', retryable: true });
     expect(result.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'The customer wan', cut: 'stream_cut' });
+  });
+
+  it('keeps a reasoning stream out of the answer and the draft', async () => {
+    server.behave({ reasoning: true });
+    const { result, events } = await turn();
+    const text = events.flatMap((e) => (e.type === 'text_delta' ? [e.delta] : [])).join('');
+    expect(result.drafts[0]!.body).toMatch(/^Hi Maria,/);
+    for (const said of [text, result.drafts[0]!.body, JSON.stringify(result.messages)]) expect(said).not.toContain('Thinking it over');
+    expect(JSON.stringify(server.requests())).not.toContain('Thinking it over');
+  });
+
+  it('reports a model without tool support as a refusal of tools, and answers when asked without them', async () => {
+    server.behave({ noTools: true });
+    const refused = await turn();
+    expect(refusesTools(refused.result.error)).toBe(true);
+    const withoutTools = await turn(createContextModel(createOpenAIModel(settings()), contextMessage([{ tool: 'ticket.read', result: await ticketTool.run({}, new AbortController().signal, {}) }])));
+    expect(withoutTools.result.outcome).toBe('stop');
+    expect(draftFromAnswer(withoutTools.result.messages.at(-1)!.content ?? '')).toMatch(/^Hi Maria,\n/);
   });
 
   it('lists the models for "Test connection", or says why not', async () => {

@@ -37,7 +37,7 @@ export function maskMessage(message: ChatMessage, masker: Masker): ChatMessage {
   switch (message.role) {
     case 'system':
     case 'user':
-      return { ...message, content: masker.mask(message.content) };
+      return { ...message, content: maskText(message.content, masker) };
     case 'assistant':
       return {
         ...message,
@@ -50,6 +50,20 @@ export function maskMessage(message: ChatMessage, masker: Masker): ChatMessage {
       return { ...message, content };
     }
   }
+}
+
+const FENCES = /<tool_result tool="[^"]*" untrusted="true">\n[\s\S]*?\n<\/tool_result>/g;
+
+/** Text with fenced results in it (context read up front): each fence is masked as JSON, the rest as text. */
+function maskText(text: string, masker: Masker): string {
+  let out = '';
+  let at = 0;
+  for (const m of text.matchAll(FENCES)) {
+    const fenced = parseFenced(m[0]);
+    out += masker.mask(text.slice(at, m.index)) + (fenced ? fenceToolResult(fenced.tool, masker.maskValue(fenced.value)) : masker.mask(m[0]));
+    at = m.index + m[0].length;
+  }
+  return out + masker.mask(text.slice(at));
 }
 
 /** JSON text with its strings masked; text that is not JSON is masked as text. */

@@ -2,6 +2,7 @@ import type { ChatMessage } from '../chat-model';
 import type { Person } from './masker';
 
 const TICKET_READ = 'ticket.read';
+const FENCES = /<tool_result tool="[^"]*" untrusted="true">\n[\s\S]*?\n<\/tool_result>/g;
 const FENCE = /^<tool_result tool="([^"]*)" untrusted="true">\n([\s\S]*)\n<\/tool_result>$/;
 
 /** A fenced tool result taken apart again: the tool's label and the JSON value, or null. */
@@ -41,11 +42,14 @@ export function peopleOfTicket(data: unknown): Person[] {
 export function peopleInMessages(messages: readonly ChatMessage[]): Person[] {
   const people: Person[] = [];
   for (const message of messages) {
-    if (message.role !== 'tool') continue;
-    const fenced = parseFenced(message.content);
-    if (fenced?.tool !== TICKET_READ) continue;
-    const result = fenced.value as { ok?: unknown; data?: unknown } | null;
-    if (result?.ok === true) people.push(...peopleOfTicket(result.data));
+    // Tool results, and reads handed over in the agent's turn when the model has no tools.
+    const fences = message.role === 'tool' ? [message.content] : message.role === 'user' ? [...message.content.matchAll(FENCES)].map((m) => m[0]) : [];
+    for (const fence of fences) {
+      const fenced = parseFenced(fence);
+      if (fenced?.tool !== TICKET_READ) continue;
+      const result = fenced.value as { ok?: unknown; data?: unknown } | null;
+      if (result?.ok === true) people.push(...peopleOfTicket(result.data));
+    }
   }
   return people;
 }

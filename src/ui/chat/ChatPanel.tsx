@@ -7,6 +7,8 @@ import { ConfirmCards } from '../sidebar/ConfirmCards';
 import { ChatInput } from './ChatInput';
 import { DraftCard } from './DraftCard';
 import { MessageList } from './MessageList';
+import { TicketContext } from './TicketContext';
+import { QuickActions } from './QuickActions';
 
 /** The Chat tab: which model answers, the conversation with its drafts, and the message box. */
 export function ChatPanel({ s }: { s: Sidebar }) {
@@ -15,6 +17,8 @@ export function ChatPanel({ s }: { s: Sidebar }) {
   const mine = (callId: string) => confirms.cards.filter((c) => drafts.owner[c.id] === callId);
   // Cards opened elsewhere (the Page tab) or before the sidebar was reopened.
   const loose = confirms.cards.filter((c) => drafts.owner[c.id] === undefined);
+  const newest = chat.items.findLast((item) => item.kind === 'draft');
+  const latestDraft = newest?.kind === 'draft' ? newest.body : null;
 
   return (
     <div class="chat">
@@ -35,9 +39,12 @@ export function ChatPanel({ s }: { s: Sidebar }) {
           </>
         )}
         onRetry={chat.retry}
+        onUseAsDraft={chat.useAsDraft}
         onSettings={() => setSettings(true)}
       />
       {chat.error && <p class="notice error" role="alert">{chat.error}</p>}
+      <QuickActions running={chat.running} draft={latestDraft} onAction={(action) => chat.action(action, latestDraft ?? undefined)} />
+      {s.ticketContext.available && <TicketContext text={s.ticketContext.text} state={s.ticketContext.state} onChange={s.ticketContext.change} />}
       <ChatInput running={chat.running} onSend={chat.send} onStop={chat.stop} />
     </div>
   );

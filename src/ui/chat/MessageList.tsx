@@ -16,13 +16,15 @@ interface Props {
   before?: VNode | null;
   onRetry(): void;
   onSettings(): void;
+  /** Turns an answer into a draft card. */
+  onUseAsDraft?(itemId: string, text: string): void;
 }
 
 /** Model errors that settings fix: a wrong key, URL, model name or request. */
 const SETTINGS_KINDS = new Set(['auth', 'not_found', 'permission', 'bad_request']);
 
 /** The conversation, kept scrolled to the newest line while the reader is there. */
-export function MessageList({ items, running, renderDraft, before, onRetry, onSettings }: Props) {
+export function MessageList({ items, running, renderDraft, before, onRetry, onSettings, onUseAsDraft }: Props) {
   const log = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   const frame = useRef(0);
@@ -55,9 +57,21 @@ export function MessageList({ items, running, renderDraft, before, onRetry, onSe
         const key = `${i}:${'callId' in item ? item.callId : ''}`;
         switch (item.kind) {
           case 'user':
-            return <div key={key} class="msg msg-user text" data-testid="user-message">{item.text}</div>;
+            return (
+              <div key={key} class="msg msg-user text" data-testid="user-message" data-action={item.action}>
+                {item.action ? t(`quick_${item.action}`) : item.text}
+              </div>
+            );
           case 'assistant':
-            return <Assistant key={key} item={item} onRetry={idle(item) ? onRetry : null} />;
+            return (
+              <Assistant
+                key={key}
+                item={item}
+                onRetry={idle(item) ? onRetry : null}
+                // Not for an answer that already has its draft card under it.
+                onUseAsDraft={!running && onUseAsDraft && items[i + 1]?.kind !== 'draft' ? () => onUseAsDraft(item.id, item.text) : null}
+              />
+            );
           case 'tool':
             return <ToolCall key={key} item={item} />;
           case 'draft':
@@ -65,7 +79,11 @@ export function MessageList({ items, running, renderDraft, before, onRetry, onSe
           case 'error':
             return <ChatError key={key} item={item} onRetry={idle(item) ? onRetry : null} onSettings={idle(item) ? onSettings : null} />;
           case 'notice':
-            return <p key={key} class="chat-notice" role="note">{item.text} {t('chat_step_limit_hint')}</p>;
+            return (
+              <p key={key} class="chat-notice" role="note" data-testid="chat-notice">
+                {item.text} {item.tone !== 'info' && t('chat_step_limit_hint')}
+              </p>
+            );
         }
       })}
       {thinking && <p class="muted chat-thinking">{t('chat_thinking')}</p>}
@@ -73,10 +91,16 @@ export function MessageList({ items, running, renderDraft, before, onRetry, onSe
   );
 }
 
-function Assistant({ item, onRetry }: { item: Of<'assistant'>; onRetry: (() => void) | null }) {
+function Assistant({ item, onRetry, onUseAsDraft }: { item: Of<'assistant'>; onRetry: (() => void) | null; onUseAsDraft: (() => void) | null }) {
   return (
-    <div class="msg msg-assistant" data-testid="assistant-message" aria-busy={item.streaming === true} data-cut={item.cut}>
+    <div class={`msg msg-assistant${item.card ? ` card-${item.card}` : ''}`} data-testid="assistant-message" data-card={item.card} aria-busy={item.streaming === true} data-cut={item.cut}>
       <Markdown text={item.text} />
+      {item.card && (
+        <button type="button" class="link small" data-testid="summary-copy" onClick={() => void navigator.clipboard?.writeText(item.text).catch(() => undefined)}>{t('quick_copy')}</button>
+      )}
+      {onUseAsDraft && !item.streaming && item.text.trim() && !item.card && (
+        <button type="button" class="link small use-draft" data-testid="use-as-draft" onClick={onUseAsDraft}>{t('chat_use_as_draft')}</button>
+      )}
       {item.cut && (
         <p class={`cut cut-${item.cut}`}>
           {t(`chat_cut_${item.cut}`)}

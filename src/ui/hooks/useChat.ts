@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { connectChat, onBroadcast } from '../../extension/client';
+import type { QuickAction } from '../../core/quick-actions';
 import type { ChatClientMessage } from '../../shared/protocol';
 import { chatReducer, EMPTY_CHAT, type ChatState } from '../chat-state';
 
@@ -8,6 +9,10 @@ export interface Chat extends ChatState {
   stop(): void;
   retry(): void;
   newChat(): void;
+  /** "Use as draft" on an assistant message. */
+  useAsDraft(itemId: string, text: string): void;
+  /** A quick action; the rewrites take the current draft. */
+  action(action: QuickAction, draft?: string): void;
   /** Asks for a fresh snapshot (e.g. after the model settings changed). */
   reopen(): void;
 }
@@ -60,6 +65,12 @@ export function useChat(tabId: number | null | undefined): Chat {
     },
     retry: () => post((id) => ({ type: 'chat.retry', tabId: id })),
     newChat: () => post((id) => ({ type: 'chat.new', tabId: id })),
+    action(action, draft) {
+      if (state.running || typeof tab.current !== 'number') return;
+      setState((s) => ({ ...s, running: true, error: null }));
+      post((id) => ({ type: 'chat.action', tabId: id, action, ...(draft ? { draft: draft.slice(0, 20_000) } : {}) }));
+    },
+    useAsDraft: (itemId, text) => post((id) => ({ type: 'chat.draft', tabId: id, itemId, text: text.slice(0, 20_000) })),
     reopen: open,
   };
 }

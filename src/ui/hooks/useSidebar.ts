@@ -8,6 +8,7 @@ import { usePageTools } from './usePageTools';
 import { useSaveSite } from './useSaveSite';
 import { useSiteAccess } from './useSiteAccess';
 import { useView } from './useView';
+import { useTicketContext } from './useInstructions';
 
 /** Everything the sidebar shows and does, for the tab it is bound to. */
 export function useSidebar() {
@@ -22,8 +23,9 @@ export function useSidebar() {
   const site = useSaveSite();
   const chat = useChat(tabId);
   const drafts = useDraftActions(tabId, view, confirms);
+  const ticketContext = useTicketContext(tabId, page?.ticket?.key ?? null);
   const access = useSiteAccess();
-  return { tabId, view, error, audit, confirms, tools, site, chat, drafts, access, openOptions: () => void openOptions() };
+  return { tabId, view, error, audit, confirms, tools, site, chat, drafts, ticketContext, access, openOptions: () => void openOptions() };
 }
 
 export type Sidebar = ReturnType<typeof useSidebar>;

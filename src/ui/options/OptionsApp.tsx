@@ -8,6 +8,7 @@ import { EnabledSites } from './EnabledSites';
 import { KnowledgeBase } from './KnowledgeBase';
 import { Recipes } from './Recipes';
 import { SitesList } from './SitesList';
+import { TeamInstructions } from './TeamInstructions';
 
 /** The settings page: the model, the knowledge base, per-site switches, the audit log. */
 export function OptionsApp() {
@@ -26,6 +27,7 @@ export function OptionsApp() {
         <p class="grade-line">{t('settings_line')}</p>
         <ModelSettingsForm testIds />
       </section>
+      <TeamInstructions />
       <KnowledgeBase />
       <EnabledSites origins={access.enabled} busy={access.busy} error={access.error} onRevoke={access.revoke} />
       <SitesList sites={sites.sites} error={sites.error} onChange={sites.update} />

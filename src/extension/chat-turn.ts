@@ -1,0 +1,85 @@
+import {
+  contextMessage,
+  createContextModel,
+  refusesTools,
+  runAgentTurn,
+  systemPrompt,
+  withInstructions,
+  type AgentEvent,
+  type AgentTurnResult,
+  type ChatMessage,
+  type ChatModel,
+  type ContextRead,
+} from '../core';
+import { instructionsStore } from './instructions-store';
+import { maskedModel } from './masking';
+import { masksPersonalData, type ModelSettings } from './model-settings';
+import type { PageCtx } from './page-tool-proxy';
+import type { Services } from './services';
+
+export interface ChatTurnInput {
+  services: Services;
+  settings: ModelSettings;
+  model: ChatModel;
+  ctx: PageCtx;
+  history: readonly ChatMessage[];
+  userText?: string;
+  signal: AbortSignal;
+  onEvent(event: AgentEvent): void;
+  /** The model refuses tools: ask it in context mode (and from now on). */
+  onToolsRefused(): void;
+  /** Known already to refuse tools. */
+  withoutTools: boolean;
+}
+
+const NOTHING_READ: ContextRead[] = [];
+
+/** What a model without tools gets up front: the ticket, and a knowledge-base search on its subject. */
+async function readUpFront(services: Services, ctx: PageCtx): Promise<ContextRead[]> {
+  const invoke = (tool: string, input: object) =>
+    services.registry.get(tool) ? services.registry.invoke(tool, input, { ...ctx, autonomous: true }).catch(() => null) : Promise.resolve(null);
+  const ticket = ctx.scope ? await invoke('ticket.read', {}) : null;
+  if (!ticket) return NOTHING_READ;
+  const subject = ticket.ok ? (ticket.data as { subject?: unknown } | undefined)?.subject : undefined;
+  const kb = typeof subject === 'string' && subject.trim() ? await invoke('kb.search', { query: subject.slice(0, 200) }) : null;
+  return [{ tool: 'ticket.read', result: ticket }, ...(kb ? [{ tool: 'kb.search', result: kb }] : [])];
+}
+
+/**
+ * One chat turn as the product runs it: personal data masked when the settings say so, and
+ * for a model that refuses tools, context mode (Deskmate reads up front, asks without tools).
+ * A refusal met for the first time is not shown as an error: the turn is asked again at once.
+ */
+export async function runChatTurn(input: ChatTurnInput): Promise<AgentTurnResult> {
+  const masked = masksPersonalData(input.settings);
+  const instructions = await instructionsStore.forTicket(input.ctx.scope ?? null, input.ctx.ticketKey ?? null);
+  const attempt = async (withoutTools: boolean, onEvent: (e: AgentEvent) => void) => {
+    let model = masked ? await maskedModel(input.model, input.services, input.ctx) : input.model;
+    if (withoutTools) model = createContextModel(model, contextMessage(await readUpFront(input.services, input.ctx)));
+    const site = input.ctx.scope ? { site: input.ctx.scope } : {};
+    return runAgentTurn({
+      model,
+      registry: input.services.registry,
+      ctx: { scope: input.ctx.scope ?? null, tabId: input.ctx.tabId, flags: input.ctx.flags ?? {}, ticketKey: input.ctx.ticketKey } as PageCtx,
+      history: input.history,
+      ...(input.userText !== undefined ? { userText: input.userText } : {}),
+      system: withInstructions(systemPrompt({ ...site, today: new Date().toISOString().slice(0, 10), masked, withoutTools }), instructions),
+      signal: input.signal,
+      onEvent,
+    });
+  };
+  if (input.withoutTools) return attempt(true, input.onEvent);
+
+  // Held back until it is clear whether the model refused the tools.
+  const held: AgentEvent[] = [];
+  const first = await attempt(false, (event) => {
+    if (held.length || (event.type === 'error' && refusesTools(event))) held.push(event);
+    else input.onEvent(event);
+  });
+  if (first.outcome !== 'error' || !refusesTools(first.error) || input.signal.aborted) {
+    held.forEach(input.onEvent);
+    return first;
+  }
+  input.onToolsRefused();
+  return attempt(true, input.onEvent);
+}

@@ -1,0 +1,31 @@
+import { instructionsStore, ticketId } from './instructions-store';
+import type { Handlers } from './router';
+import type { Services } from './services';
+
+type InstructionsHandlers = Pick<Handlers, 'instructions.get' | 'instructions.set' | 'ticketContext.get' | 'ticketContext.set'>;
+
+/** Extension pages only (the router enforces it); the ticket is the one the background knows the tab shows. */
+export function instructionsHandlers(services: Services): InstructionsHandlers {
+  const ticketOf = (tabId: number): string | null => {
+    const page = services.pages.get(tabId);
+    return page?.ticket?.key ? ticketId(page.origin, page.ticket.key) : null;
+  };
+  return {
+    'instructions.get': async () => ({ team: await instructionsStore.team() }),
+    async 'instructions.set'({ team }) {
+      await instructionsStore.setTeam(team);
+      return { ok: true };
+    },
+    async 'ticketContext.get'({ tabId }) {
+      const id = ticketOf(tabId);
+      return id ? { available: true, text: await instructionsStore.ticket(id) } : { available: false, text: '' };
+    },
+    async 'ticketContext.set'({ tabId, text, ticketKey }) {
+      const id = ticketOf(tabId);
+      // Typed for one ticket, stored for that one: not for the ticket the tab has moved on to.
+      if (!id || services.pages.get(tabId)?.ticket?.key !== ticketKey) return { ok: false };
+      await instructionsStore.setTicket(id, text);
+      return { ok: true };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { MAX_TEAM_INSTRUCTIONS, MAX_TICKET_CONTEXT, type AgentInstructions } from '../core/instructions';
+import { defineItem } from './stored-item';
+
+/** Contexts kept; the oldest go first. */
+const MAX_TICKETS = 500;
+
+/** A ticket is known by its site and its key together: the same number on two sites is two tickets. */
+export const ticketId = (origin: string, ticketKey: string): string => `${origin} ${ticketKey}`;
+
+type TicketContexts = Record<string, { text: string; at: number }>;
+
+// In the background's vault with the other settings: no content script reads or changes them.
+const teamItem = defineItem<string>({ key: 'instructions.team', version: 1, fallback: () => '' });
+const ticketsItem = defineItem<TicketContexts>({ key: 'instructions.tickets', version: 1, fallback: () => ({}) });
+
+/** The team's instructions and each ticket's context. */
+export const instructionsStore = {
+  team: (): Promise<string> => teamItem.get(),
+  setTeam: (text: string): Promise<void> => teamItem.set(text.slice(0, MAX_TEAM_INSTRUCTIONS)),
+  async ticket(id: string): Promise<string> {
+    return (await ticketsItem.get())[id]?.text ?? '';
+  },
+  setTicket(id: string, text: string): Promise<void> {
+    return ticketsItem.update((all) => {
+      const next = { ...all };
+      if (text.trim()) next[id] = { text: text.slice(0, MAX_TICKET_CONTEXT), at: Date.now() };
+      else delete next[id];
+      const kept = Object.entries(next).sort((a, b) => b[1].at - a[1].at).slice(0, MAX_TICKETS);
+      return { value: Object.fromEntries(kept), result: undefined };
+    });
+  },
+  /** What goes with every request of this ticket. */
+  async forTicket(origin: string | null, ticketKey: string | null): Promise<AgentInstructions> {
+    const team = await instructionsStore.team();
+    const ticket = origin && ticketKey ? await instructionsStore.ticket(ticketId(origin, ticketKey)) : '';
+    return { team, ticket };
+  },
+};

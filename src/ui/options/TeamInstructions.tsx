@@ -1,0 +1,34 @@
+import { useId } from 'preact/hooks';
+import { MAX_TEAM_INSTRUCTIONS } from '../../core/instructions';
+import { useTeamInstructions } from '../hooks/useInstructions';
+import { t } from '../i18n';
+
+/** The team's standing instructions, sent with every request as the agent's own words. */
+export function TeamInstructions() {
+  const m = useTeamInstructions();
+  const id = useId();
+  return (
+    <section class="section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('instructions_title')}</h2>
+      <p class="grade-line">{t('instructions_line')}</p>
+      <textarea
+        data-testid="settings-instructions"
+        rows={4}
+        maxLength={MAX_TEAM_INSTRUCTIONS}
+        aria-labelledby={`${id}-title`}
+        placeholder={t('instructions_placeholder')}
+        value={m.text ?? ''}
+        disabled={m.text === null}
+        onInput={(e) => m.change(e.currentTarget.value)}
+      />
+      <div class="actions">
+        <button type="button" class="btn btn-primary" data-testid="settings-instructions-save" disabled={m.text === null || m.state === 'saving'} onClick={() => void m.save()}>
+          {t('settings_save')}
+        </button>
+        <span class="muted small" role="status" data-testid="settings-instructions-status" data-state={m.state}>
+          {m.error ?? (m.state === 'saved' ? t('instructions_saved') : '')}
+        </span>
+      </div>
+    </section>
+  );
+}
