@@ -73,8 +73,9 @@ async function send(url: string, init: RequestInit, userSignal?: AbortSignal): P
   } catch {
     json = undefined;
   }
-  const error = (json as { error?: unknown } | undefined)?.error ?? json;
-  throw APIError.generate(response.status, error as object | undefined, json ? undefined : text || undefined, response.headers);
+  // generate() takes the whole body and reads its `error` itself; a body without one is wrapped so its text still shows.
+  const body = json && typeof json === 'object' && 'error' in json ? json : json ? { error: json } : undefined;
+  throw APIError.generate(response.status, body, json ? undefined : text || undefined, response.headers);
 }
 
 function* toEvents(chunk: ChatCompletionChunk): Generator<ModelEvent> {

@@ -111,7 +111,7 @@ describe('the OpenAI-compatible model over real HTTP', () => {
   it('reports a model without tool support as a refusal of tools, and answers when asked without them', async () => {
     server.behave({ noTools: true });
     const refused = await turn();
-    expect(refusesTools(refused.result.error)).toBe(true);
+    expect(refusesTools(refused.result.error), JSON.stringify(refused.result.error)).toBe(true);
     const withoutTools = await turn(createContextModel(createOpenAIModel(settings()), contextMessage([{ tool: 'ticket.read', result: await ticketTool.run({}, new AbortController().signal, {}) }])));
     expect(withoutTools.result.outcome).toBe('stop');
     expect(draftFromAnswer(withoutTools.result.messages.at(-1)!.content ?? '')).toMatch(/^Hi Maria,\n/);
