@@ -39,7 +39,7 @@ export function budgetMessages(messages: readonly ChatMessage[], options: Budget
     if (m.role === 'tool') {
       const call = calls.get(m.tool_call_id);
       // Only a result that worked replaces an earlier one: a failed read leaves the old copy.
-      if (call && resultOf(m.content)?.ok !== false) answered.set(call.signature, i);
+      if (call && worked(m.content)) answered.set(call.signature, i);
     }
   });
   const firstRecent = turn - options.recentTurns + 1;
@@ -52,7 +52,9 @@ export function budgetMessages(messages: readonly ChatMessage[], options: Budget
     if (m.role !== 'tool') return m;
     const call = calls.get(m.tool_call_id);
     if (!call) return m;
-    if (answered.get(call.signature) !== i) return marked(m, call.name, SUPERSEDED_MARKER);
+    // Refusals and errors are short and say what went wrong: they always stay.
+    const latest = answered.get(call.signature);
+    if (latest !== undefined && latest !== i && worked(m.content)) return marked(m, call.name, SUPERSEDED_MARKER);
     if (options.expiring.has(call.name) && call.turn < firstRecent && !isCited(m.content, recentAnswers)) {
       return marked(m, call.name, EXPIRED_MARKER);
     }
@@ -90,6 +92,8 @@ function resultOf(content: string): { ok?: unknown; data?: { hits?: unknown } } 
     return undefined;
   }
 }
+
+const worked = (content: string): boolean => resultOf(content)?.ok === true;
 
 /** A result is cited when a recent answer names the title of one of its hits. */
 function isCited(content: string, answers: string): boolean {

@@ -51,6 +51,12 @@ describe('the context budget', () => {
     expect(contentOf(sent, 'c5kb__search')).toBe(contentOf(history, 'c5kb__search'));
   });
 
+  it('never leaves out a refusal, even when the same call was refused again', () => {
+    const refused = { ok: false, code: 'not_read_only', error: 'Only a person can send.' };
+    const history = [...question(1, 'reply__send', '{"body":"x"}', refused, 'No.'), ...question(2, 'reply__send', '{"body":"x"}', refused, 'No.')];
+    expect(budgetMessages(history)).toEqual(history);
+  });
+
   it('changes nothing it is given', () => {
     const history = [...question(1, 'ticket__read', '{}', ticket, 'One.'), ...question(2, 'ticket__read', '{}', ticket, 'Two.')];
     const copy = structuredClone(history);
