@@ -1,8 +1,10 @@
 /** Types for server.mjs, which runs in plain Node without a build step. */
 
-/** One reply the helpdesk accepted, in the order it accepted them. */
+/** One reply (or internal note) the helpdesk accepted, in the order it accepted them. */
 export interface SentReply {
   seq: number;
+  /** A reply goes to the customer; a note is seen by agents only. */
+  kind: 'reply' | 'note';
   ticketId: number;
   /** The body as posted (the editor's HTML). */
   body: string;

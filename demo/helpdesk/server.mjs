@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The offline demo helpdesk: a small agent UI on loopback, with a log of every reply it
- * accepted so tests can see exactly what was sent.
+ * accepted (and every internal note) so tests can see exactly what was sent.
  *
  *   node demo/helpdesk/server.mjs [--port 4517] [--host 127.0.0.1] [--data sent.json]
  */
@@ -69,8 +69,8 @@ function createHandler(store) {
       const ticket = store.view(Number(m[1]));
       return ticket ? sendJson(res, 200, ticket) : sendJson(res, 404, { error: 'No such ticket.' });
     }],
-    ['POST', /^\/api\/tickets\/(\d+)\/replies$/, async (req, res, m) => {
-      const outcome = store.addReply(Number(m[1]), await readJson(req));
+    ['POST', /^\/api\/tickets\/(\d+)\/(replies|notes)$/, async (req, res, m) => {
+      const outcome = store.addReply(Number(m[1]), await readJson(req), m[2] === 'notes' ? 'note' : 'reply');
       if (!outcome.ok) return sendJson(res, outcome.httpStatus, { error: outcome.error });
       const { status, updatedAt, messages } = outcome.ticket;
       return sendJson(res, 201, { message: outcome.message, ticket: { status, updatedAt, messageCount: messages.length }, seq: outcome.sent.seq });

@@ -9,7 +9,7 @@ import { STATUSES } from './public/views.mjs';
 
 /** @typedef {import('./public/views.mjs').Message} Message */
 /** @typedef {Omit<import('./public/views.mjs').TicketView, 'nav'>} Ticket */
-/** @typedef {{ seq: number, ticketId: number, body: string, text: string, status: string, at: string }} SentReply */
+/** @typedef {{ seq: number, kind: 'reply' | 'note', ticketId: number, body: string, text: string, status: string, at: string }} SentReply */
 /** @typedef {{ ok: true, message: Message, ticket: Ticket, sent: SentReply } | { ok: false, httpStatus: number, error: string }} ReplyOutcome */
 
 export const MAX_BODY_CHARS = 100_000;
@@ -68,27 +68,30 @@ export function createStore({ seedFile, dataFile = null }) {
   }
 
   /**
-   * Accepts an agent reply: appends it to the thread, sets the status and logs it.
-   * @param {number} id @param {unknown} input @returns {ReplyOutcome}
+   * Accepts an agent reply (the customer sees it) or an internal note (agents only):
+   * appends it to the thread, sets the status for a reply, and logs it.
+   * @param {number} id @param {unknown} input @param {'reply' | 'note'} [kind] @returns {ReplyOutcome}
    */
-  function addReply(id, input) {
+  function addReply(id, input, kind = 'reply') {
     const ticket = find(id);
     if (!ticket) return { ok: false, httpStatus: 404, error: 'No such ticket.' };
     const { body, status } = /** @type {{ body?: unknown, status?: unknown }} */ (input ?? {});
+    const what = kind === 'note' ? 'note' : 'reply';
     if (typeof body !== 'string' || htmlToText(body) === '') {
-      return { ok: false, httpStatus: 400, error: 'The reply is empty. Write a message before sending.' };
+      return { ok: false, httpStatus: 400, error: `The ${what} is empty. Write a message before ${kind === 'note' ? 'adding it' : 'sending'}.` };
     }
-    if (body.length > MAX_BODY_CHARS) return { ok: false, httpStatus: 413, error: 'The reply is too long.' };
+    if (body.length > MAX_BODY_CHARS) return { ok: false, httpStatus: 413, error: `The ${what} is too long.` };
     if (status !== undefined && (typeof status !== 'string' || !STATUS_VALUES.has(status))) {
       return { ok: false, httpStatus: 400, error: `Unknown status: ${String(status)}` };
     }
     const at = isoNow();
     /** @type {Message} */
-    const message = { id: nextMessageId++, author: agent.name, email: agent.email, role: 'agent', at, body };
+    const message = { id: nextMessageId++, author: agent.name, email: agent.email, role: kind === 'note' ? 'internal' : 'agent', at, body };
     ticket.messages.push(message);
-    ticket.status = status ?? ticket.status;
+    if (kind === 'reply') ticket.status = status ?? ticket.status;
     ticket.updatedAt = at;
-    const entry = { seq: sent.length + 1, ticketId: id, body, text: htmlToText(body), status: ticket.status, at };
+    /** @type {SentReply} */
+    const entry = { seq: sent.length + 1, kind, ticketId: id, body, text: htmlToText(body), status: ticket.status, at };
     sent.push(entry);
     persist();
     return { ok: true, message: { ...message, body: sanitizeHtml(body) }, ticket, sent: entry };

@@ -90,7 +90,7 @@ export function confirmHandlers(s: Services): ConfirmHandlers {
       );
       if (!record) return { ok: false };
       if (report.outcome === 'sent' && (await lifecycle.settledSent(s.store, record))) {
-        await log('sent', record, 'Reported by the page loaded after sending: the reply is in the thread.');
+        await log('sent', record, `Reported by the page loaded after sending: ${report.detail}`);
       } else {
         await log('unknown', record, `The page loaded after sending does not show the reply: ${report.detail}`);
       }
@@ -106,7 +106,9 @@ export function confirmHandlers(s: Services): ConfirmHandlers {
       if (!read.ok) return fail(read.code, `Could not read the ticket: ${read.error}`);
       const body = normalize(payloadOf(record).body ?? '');
       const messages = (read.data as { messages?: { role: string; body: string }[] }).messages ?? [];
-      const found = messages.some((m) => m.role === 'agent' && normalize(m.body) === body);
+      // A note shows in the thread as an internal entry, a reply as an agent's.
+      const role = record.tool === 'note.add' ? 'internal' : 'agent';
+      const found = messages.some((m) => m.role === role && normalize(m.body) === body);
       if (found && (await lifecycle.settledSent(s.store, record))) {
         await log('sent', record, 'found in the ticket after an unknown outcome');
       }

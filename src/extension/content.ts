@@ -98,7 +98,7 @@ async function answer(
   const { adapter, ticket } = current;
   try {
     if (call.type === 'page.deliver') {
-      const impl = call.tool === 'reply.send' ? adapter.tools['reply.send'] : undefined;
+      const impl = call.tool === 'reply.send' || call.tool === 'note.add' ? adapter.tools[call.tool] : undefined;
       if (!impl) return fail('unknown_tool', `This page cannot ${call.tool}.`);
       return await impl.deliver(call.payload as ReplyPayload, document, location);
     }

@@ -57,15 +57,31 @@ export function pageHandlers(s: Services): PageHandlers {
     async 'tool.invoke'({ tabId, tool, input }) {
       const ctx = await humanCtx(s, tabId);
       const result = await s.registry.invoke(tool, input, ctx);
+      const name = s.registry.get(tool)?.name ?? tool;
       if (result.confirmation) {
-        const payload = result.confirmPayload as { site?: string; ticket?: string };
+        const payload = result.confirmPayload as { site?: string; ticket?: string; recipient?: string; body?: string };
         await s.audit.append({
           kind: 'prepare',
-          tool: s.registry.get(tool)?.name ?? tool,
+          tool: name,
           site: payload.site ?? ctx.scope ?? '',
           ticket: payload.ticket ?? null,
           digest: result.confirmation.digest,
           confirmationId: result.confirmation.id,
+          ...(typeof payload.recipient === 'string' ? { recipient: payload.recipient } : {}),
+          ...(typeof payload.body === 'string' ? { body: payload.body } : {}),
+        });
+        s.broadcast({ type: 'audit.changed' });
+      } else if (s.registry.get(tool)?.sideEffect === 'write' && ctx.scope) {
+        // Every write a person clicks is recorded, done or not: it changed, or tried to change, the page.
+        await s.audit.append({
+          kind: 'write',
+          tool: name,
+          site: ctx.scope,
+          ticket: s.pages.get(tabId)?.ticket?.label ?? null,
+          digest: null,
+          confirmationId: null,
+          ...bodyOf(input),
+          detail: result.ok ? 'Done.' : `Not done: ${result.error}`,
         });
         s.broadcast({ type: 'audit.changed' });
       }
@@ -82,6 +98,11 @@ export function pageHandlers(s: Services): PageHandlers {
     },
   };
 }
+
+const bodyOf = (input: unknown): { body?: string } => {
+  const body = (input as { body?: unknown } | null)?.body;
+  return typeof body === 'string' ? { body } : {};
+};
 
 function originOf(url: string): string | null {
   try {

@@ -1,5 +1,6 @@
 /** The audit log's entries, as the background writes them and the options page lists them. */
-export type AuditKind = 'prepare' | 'confirm' | 'refuse' | 'cancel' | 'sent' | 'failed' | 'unknown';
+/** `write`: a person's click changed the page (the reply box filled), nothing left the browser. */
+export type AuditKind = 'prepare' | 'confirm' | 'refuse' | 'cancel' | 'sent' | 'failed' | 'unknown' | 'write';
 
 /** A link of a hash chain: an entry edited or removed afterwards breaks it. */
 export interface Chained {
@@ -21,5 +22,9 @@ export interface AuditEntry extends Chained {
   ticket: string | null;
   digest: string | null;
   confirmationId: string | null;
+  /** Who it went to, as the confirm card showed it ('' for an internal note). On prepares. */
+  recipient?: string;
+  /** The full text, as written or as confirmed. On prepares and writes. */
+  body?: string;
   detail?: string;
 }

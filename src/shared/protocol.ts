@@ -130,7 +130,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
         report: {
           type: 'object',
           properties: {
-            tool: { type: 'string', enum: ['reply.send'] },
+            tool: { type: 'string', enum: ['reply.send', 'note.add'] },
             payload: {
               type: 'object',
               properties: { site: str, ticket: text, recipient: text, subject: text, body: { type: 'string', maxLength: 100_000 } },

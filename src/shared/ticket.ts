@@ -43,8 +43,11 @@ export interface PageTicket {
  * posted, which ends the `deliver` call before it can see the reply in the thread; the adapter
  * notes the delivery in the tab's sessionStorage, and the next page reports it (`afterLoad`).
  */
+/** The send tools of the catalogue: each has a prepare and a deliver half. */
+export type SendToolName = 'reply.send' | 'note.add';
+
 export interface DeliveryReport {
-  tool: 'reply.send';
+  tool: SendToolName;
   /** The payload as delivered: the background finds its confirmation by the payload's digest. */
   payload: ReplyPayload;
   /** 'sent': the reply is in the thread. 'not_found': this page does not show it. */

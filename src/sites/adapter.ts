@@ -2,7 +2,7 @@ import type { ToolResult } from '../core';
 import type { DeliveryReport, PageTicket, ReplyPayload } from '../shared/ticket';
 import type { PageToolName } from './page-tools';
 
-export type { DeliveryReport, PageTicket, ReplyPayload, TicketData, TicketMessage } from '../shared/ticket';
+export type { DeliveryReport, PageTicket, ReplyPayload, SendToolName, TicketData, TicketMessage } from '../shared/ticket';
 
 export interface SendImpl<I> {
   /** Builds the payload from the page and the input; sends nothing. */
@@ -16,7 +16,7 @@ type Impl = (input: any, doc: Document, location: Location) => Promise<ToolResul
 export interface AdapterImpls {
   'ticket.read'?: Impl;
   'reply.fill'?: Impl;
-  'note.add'?: Impl;
+  'note.add'?: SendImpl<{ body: string }>;
   'reply.send'?: SendImpl<{ body: string }>;
   'page.read'?: Impl;
   'selection.read'?: Impl;

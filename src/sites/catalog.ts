@@ -7,7 +7,7 @@ import type { AdapterInfo } from './adapter';
  * checks that it equals what the adapters declare.
  */
 export const ADAPTER_INFOS: readonly AdapterInfo[] = [
-  { id: 'demo-helpdesk', title: 'Deskmate demo helpdesk', tools: ['ticket.read', 'reply.fill', 'reply.send'] },
+  { id: 'demo-helpdesk', title: 'Deskmate demo helpdesk', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
   { id: 'osticket', title: 'osTicket', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
   { id: 'freescout', title: 'FreeScout', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
   { id: 'generic', title: 'Web page', tools: ['page.read', 'selection.read', 'reply.fill'] },

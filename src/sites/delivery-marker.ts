@@ -1,4 +1,4 @@
-import type { ReplyPayload } from './adapter';
+import type { ReplyPayload, SendToolName } from './adapter';
 
 /**
  * A note, in the tab's sessionStorage, that a page is about to post a confirmed reply and then
@@ -8,6 +8,8 @@ import type { ReplyPayload } from './adapter';
  */
 export interface DeliveryMarker {
   adapter: string;
+  /** What was posted; a marker written before notes were sends is a reply's. */
+  tool?: SendToolName;
   /** The ticket's key on the site (its id). */
   key: string;
   payload: ReplyPayload;

@@ -28,6 +28,11 @@ export const SELECTORS = {
   mirror: '.hd-reply textarea[name="body"]',
   send: '.hd-reply button.hd-send',
   error: '.hd-reply .hd-reply-error',
+  /** 1 each on a ticket page: the internal note box. */
+  noteEditor: '.hd-note .hd-editor[contenteditable="true"]',
+  noteMirror: '.hd-note textarea[name="note"]',
+  noteAdd: '.hd-note button.hd-add-note',
+  noteError: '.hd-note .hd-reply-error',
 } as const;
 
 const TICKET_PATH = /^\/tickets\/(\d+)\/?$/;
@@ -43,11 +48,18 @@ function shownTicket(url: URL, doc: Document): PageTicket | null {
   return { key: id, label: `#${root.getAttribute('data-ticket-number') ?? id}` };
 }
 
-function replyForm(doc: Document) {
-  const editor = doc.querySelector<HTMLElement>(SELECTORS.editor);
-  const mirror = doc.querySelector<HTMLTextAreaElement>(SELECTORS.mirror);
-  const send = doc.querySelector<HTMLButtonElement>(SELECTORS.send);
-  return editor && mirror && send ? { editor, mirror, send, error: doc.querySelector<HTMLElement>(SELECTORS.error) } : null;
+type Kind = 'reply' | 'note';
+const FORM_SELECTORS = {
+  reply: [SELECTORS.editor, SELECTORS.mirror, SELECTORS.send, SELECTORS.error],
+  note: [SELECTORS.noteEditor, SELECTORS.noteMirror, SELECTORS.noteAdd, SELECTORS.noteError],
+} as const;
+
+function replyForm(doc: Document, kind: Kind = 'reply') {
+  const [e, m, b, x] = FORM_SELECTORS[kind];
+  const editor = doc.querySelector<HTMLElement>(e);
+  const mirror = doc.querySelector<HTMLTextAreaElement>(m);
+  const send = doc.querySelector<HTMLButtonElement>(b);
+  return editor && mirror && send ? { kind, editor, mirror, send, error: doc.querySelector<HTMLElement>(x) } : null;
 }
 type ReplyForm = NonNullable<ReturnType<typeof replyForm>>;
 
@@ -95,7 +107,7 @@ function awaitOutcome(doc: Document, form: ReplyForm, payload: ReplyPayload, bef
       const root = doc.querySelector(SELECTORS.ticket);
       if (!root || `#${root.getAttribute('data-ticket-number')}` !== payload.ticket) return null;
       const posted = [...root.querySelectorAll(SELECTORS.message)].some(
-        (m) => !before.has(m) && m.getAttribute('data-role') === 'agent' && comparableText(readMessage(m).body) === expected,
+        (m) => !before.has(m) && m.getAttribute('data-role') === (form.kind === 'note' ? 'internal' : 'agent') && comparableText(readMessage(m).body) === expected,
       );
       if (posted) return { posted: true };
       const error = form.error?.hidden === false ? form.error.textContent?.trim() : '';
@@ -105,14 +117,16 @@ function awaitOutcome(doc: Document, form: ReplyForm, payload: ReplyPayload, bef
   );
 }
 
-async function deliver(payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> {
+/** The reply or note box of the ticket the payload names: fills it, clicks once, waits for the thread. */
+async function deliverThrough(kind: Kind, payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> {
+  const what = kind === 'note' ? 'note' : 'reply';
   const shown = shownTicket(new URL(location.href), doc);
   if (!shown || shown.label !== payload.ticket || location.origin !== payload.site) {
     return failed('scope_changed', `The page no longer shows ticket ${payload.ticket} on ${payload.site}; nothing was sent.`);
   }
-  const form = replyForm(doc);
-  if (!form) return failed('no_reply_form', 'The ticket page has no reply form; nothing was sent.');
-  if (form.send.disabled) return failed('delivery_failed', 'The page is busy sending something else (its Send button is disabled); nothing was sent.');
+  const form = replyForm(doc, kind);
+  if (!form) return failed(kind === 'note' ? 'no_note_form' : 'no_reply_form', `The ticket page has no ${what} form; nothing was sent.`);
+  if (form.send.disabled) return failed('delivery_failed', `The page is busy sending something else (its ${form.send.textContent?.trim()} button is disabled); nothing was sent.`);
 
   const before = new Set(doc.querySelectorAll(SELECTORS.message));
   fillEditor(form.editor, payload.body);
@@ -121,16 +135,26 @@ async function deliver(payload: ReplyPayload, doc: Document, location: Location)
     () => form.mirror.value === form.editor.innerHTML && comparableText(htmlToText(form.mirror.value, doc)) === expected,
     { root: form.editor, timeoutMs: MIRROR_TIMEOUT_MS },
   );
-  if (!mirrored) return failed('delivery_failed', "The page's editor did not take the reply text; nothing was sent.");
+  if (!mirrored) return failed('delivery_failed', `The page's editor did not take the ${what} text; nothing was sent.`);
 
   form.send.click(); // The one and only click: whatever happens next, never click again.
   const outcome = await awaitOutcome(doc, form, payload, before);
   if (outcome && 'posted' in outcome) return { ok: true, data: { posted: true } };
-  if (outcome) return failed('delivery_failed', `The helpdesk refused the reply: ${outcome.error}`);
+  if (outcome) return failed('delivery_failed', `The helpdesk refused the ${what}: ${outcome.error}`);
   return failed(
     'delivery_failed',
-    `The reply did not appear in the thread within ${POSTED_TIMEOUT_MS / 1000} s. It may or may not have been sent: check ticket ${payload.ticket} before trying again.`,
+    `The ${what} did not appear in the thread within ${POSTED_TIMEOUT_MS / 1000} s. It may or may not have been sent: check ticket ${payload.ticket} before trying again.`,
   );
+}
+
+/** A note goes to no one outside: no recipient, no subject; the confirm card says who sees it. */
+async function prepareNote(input: { body: string }, doc: Document, location: Location): Promise<ToolResult<ReplyPayload>> {
+  const body = bodyOf(input);
+  if (body === null) return failed('invalid_input', 'The note is empty.');
+  const shown = shownTicket(new URL(location.href), doc);
+  if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before adding a note.');
+  if (!replyForm(doc, 'note')) return failed('no_note_form', 'This ticket page has no internal note box.');
+  return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: '', subject: '', body } };
 }
 
 export default defineAdapter({
@@ -141,6 +165,7 @@ export default defineAdapter({
   tools: {
     'ticket.read': ticketReader(shownTicket, readTicket),
     'reply.fill': replyFiller(async (doc) => replyForm(doc)?.editor ?? 'This page has no reply editor.'),
-    'reply.send': guardedSend(prepare, deliver),
+    'reply.send': guardedSend(prepare, (p, d, l) => deliverThrough('reply', p, d, l)),
+    'note.add': guardedSend(prepareNote, (p, d, l) => deliverThrough('note', p, d, l)),
   },
 });

@@ -79,7 +79,7 @@ export async function post(doc: Document, shown: PageTicket, mode: Mode, body: s
   const win = doc.defaultView ?? window;
   const after = newestThreadId(doc);
   const draft = idNumber(opened.draft?.value) || null;
-  if (payload) markDelivery(win, { adapter: 'freescout', key: shown.key, payload, after, draft, at: Date.now() });
+  if (payload) markDelivery(win, { adapter: 'freescout', tool: mode === 'reply' ? 'reply.send' : 'note.add', key: shown.key, payload, after, draft, at: Date.now() });
   const alertsBefore = new Set(doc.querySelectorAll(SELECTORS.errorAlert));
   const expected = comparableText(body);
   opened.button.click(); // The one and only click: whatever happens next, never click again.
@@ -99,16 +99,18 @@ export async function post(doc: Document, shown: PageTicket, mode: Mode, body: s
   return failed('delivery_failed', `The ${mode} did not appear within ${POSTED_TIMEOUT_MS / 1000} s. It may or may not have been sent: check conversation ${shown.label} before trying again.`);
 }
 
-/** On the page loaded after a send: was the reply the previous page posted in this thread? */
+/** On the page loaded after a send: was the reply (or note) the previous page posted in this thread? */
 export async function reportDelivery(doc: Document, location: Location): Promise<DeliveryReport | null> {
   const marker = takeDelivery(doc.defaultView ?? window, 'freescout');
   if (!marker) return null;
-  const report = (outcome: DeliveryReport['outcome'], detail: string): DeliveryReport => ({ tool: 'reply.send', payload: marker.payload, outcome, detail });
+  const tool = marker.tool ?? 'reply.send';
+  const what = tool === 'note.add' ? 'note' : 'reply';
+  const report = (outcome: DeliveryReport['outcome'], detail: string): DeliveryReport => ({ tool, payload: marker.payload, outcome, detail });
   const shown = shownTicket(new URL(location.href), doc);
   if (shown?.key !== marker.key) return report('not_found', `The page loaded after sending is not conversation ${marker.payload.ticket}; check it there.`);
   const expected = comparableText(marker.payload.body);
-  const found = findPost(doc, 'message', marker.after, marker.draft, (t) => comparableText(t) === expected);
+  const found = findPost(doc, tool === 'note.add' ? 'note' : 'message', marker.after, marker.draft, (t) => comparableText(t) === expected);
   return found
-    ? report('sent', `The reply is in conversation ${shown.label} (${found.id}).`)
-    : report('not_found', `Conversation ${shown.label} does not show the reply after the page reloaded.`);
+    ? report('sent', `The ${what} is in conversation ${shown.label} (${found.id}).`)
+    : report('not_found', `Conversation ${shown.label} does not show the ${what} after the page reloaded.`);
 }

@@ -1,6 +1,6 @@
 import type { ToolResult } from '../core';
 import { defineAdapter, type PageTicket, type ReplyPayload } from './adapter';
-import { bodyOf, failed, guard, guardedSend, mailbox, replyFiller, replySubject, ticketReader } from './adapter-helpers';
+import { bodyOf, failed, guardedSend, mailbox, replyFiller, replySubject, ticketReader } from './adapter-helpers';
 import { comparableText } from './dom-text';
 import { SELECTORS, isConversationPath, readTicket, shownTicket } from './freescout-page';
 import { openEditor, post, reportDelivery } from './freescout-send';
@@ -58,6 +58,26 @@ async function deliver(payload: ReplyPayload, doc: Document, location: Location)
   return post(doc, shown, 'reply', payload.body, payload);
 }
 
+/** A note goes to no one outside: no recipient, no subject; the confirm card says who sees it. */
+async function prepareNote(input: { body: string }, doc: Document, location: Location): Promise<ToolResult<ReplyPayload>> {
+  const body = bodyOf(input);
+  if (body === null) return failed('invalid_input', 'The note is empty.');
+  const shown = shownTicket(new URL(location.href), doc);
+  if (!shown) return failed('no_ticket', 'This page shows no conversation. Open it before adding a note.');
+  if (!doc.querySelector(SELECTORS.noteOpen) || !doc.querySelector(SELECTORS.addNote)) {
+    return failed('no_note_form', 'This conversation has no note editor, so no note can be added from it.');
+  }
+  return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: '', subject: '', body } };
+}
+
+async function deliverNote(payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> {
+  const shown = shownTicket(new URL(location.href), doc);
+  if (!shown || shown.label !== payload.ticket || location.origin !== payload.site) {
+    return failed('scope_changed', `The page no longer shows conversation ${payload.ticket} on ${payload.site}; the note was not added.`);
+  }
+  return post(doc, shown, 'note', payload.body, payload);
+}
+
 export default defineAdapter({
   id: 'freescout',
   title: 'FreeScout',
@@ -69,15 +89,7 @@ export default defineAdapter({
       const opened = await openEditor(doc, 'reply');
       return typeof opened === 'string' ? opened : opened.editor;
     }),
-    // Adding a note posts it: once clicked, an exception must not read as "not added".
-    'note.add': (input, doc, location) =>
-      guard('tool_failed', 'Adding the note hit an error, so whether it was added is unknown (look at the thread)', async () => {
-        const body = bodyOf(input);
-        if (body === null) return failed('invalid_input', 'The note is empty.');
-        const shown = shownTicket(new URL(location.href), doc);
-        if (!shown) return failed('no_ticket', 'This page shows no conversation.');
-        return post(doc, shown, 'note', body, null);
-      }),
+    'note.add': guardedSend(prepareNote, deliverNote, 'conversation'),
     'reply.send': guardedSend(prepare, deliver, 'conversation'),
   },
   afterLoad: (doc, location) => reportDelivery(doc, location).catch(() => null),

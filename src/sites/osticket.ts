@@ -1,6 +1,6 @@
 import type { ToolResult } from '../core';
 import { defineAdapter, type PageTicket, type ReplyPayload } from './adapter';
-import { bodyOf, failed, guard, guardedSend, mailbox, replyFiller, replySubject, ticketReader } from './adapter-helpers';
+import { bodyOf, failed, guardedSend, mailbox, replyFiller, replySubject, ticketReader } from './adapter-helpers';
 import { SELECTORS, TICKETS_PATH, readTicket, shownTicket } from './osticket-page';
 import { postThroughFrame, threadForm } from './osticket-post';
 
@@ -70,16 +70,27 @@ async function deliver(payload: ReplyPayload, doc: Document, location: Location)
   return postThroughFrame(doc, location, shown.key, form, payload.body);
 }
 
-async function addNote(input: unknown, doc: Document, location: Location): Promise<ToolResult> {
+/** A note goes to no one outside: no recipient, no subject; the confirm card says who sees it. */
+async function prepareNote(input: { body: string }, doc: Document, location: Location): Promise<ToolResult<ReplyPayload>> {
   const body = bodyOf(input);
   if (body === null) return failed('invalid_input', 'The note is empty.');
   if (REWRITTEN_BY_OSTICKET.test(body)) return rewritten('note');
   const shown = shownTicket(new URL(location.href), doc);
-  if (!shown) return failed('no_ticket', 'This page shows no ticket.');
+  if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before adding a note.');
+  if (!threadForm(doc, 'note')) return failed('no_note_form', 'This ticket page has no internal note form.');
+  return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: '', subject: '', body } };
+}
+
+async function deliverNote(payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> {
+  const shown = shownTicket(new URL(location.href), doc);
+  if (!shown || shown.label !== payload.ticket || location.origin !== payload.site) {
+    return failed('scope_changed', `The page no longer shows ticket ${payload.ticket} on ${payload.site}; the note was not added.`);
+  }
   const form = threadForm(doc, 'note');
-  if (!form) return failed('no_note_form', 'This ticket page has no internal note form.');
-  if (form.submit.disabled) return failed('tool_failed', 'The page is busy posting something else; the note was not added.');
-  return postThroughFrame(doc, location, shown.key, form, body);
+  if (!form) return failed('no_note_form', 'This ticket page has no internal note form; the note was not added.');
+  if (form.submit.disabled) return failed('delivery_failed', 'The page is busy posting something else; the note was not added.');
+  if (REWRITTEN_BY_OSTICKET.test(payload.body)) return rewritten('note');
+  return postThroughFrame(doc, location, shown.key, form, payload.body);
 }
 
 export default defineAdapter({
@@ -91,9 +102,7 @@ export default defineAdapter({
   tools: {
     'ticket.read': ticketReader(shownTicket, readTicket),
     'reply.fill': replyFiller(async (doc) => threadForm(doc, 'response')?.editor ?? 'This page has no reply editor.'),
-    // Adding a note posts it: once the form is submitted, an exception must not read as "not added".
-    'note.add': (input, doc, location) =>
-      guard('tool_failed', 'Adding the note hit an error, so whether it was added is unknown (look at the thread)', () => addNote(input, doc, location)),
+    'note.add': guardedSend(prepareNote, deliverNote),
     'reply.send': guardedSend(prepare, deliver),
   },
 });

@@ -46,9 +46,10 @@ export const PAGE_TOOLS = {
   'note.add': {
     name: 'note.add',
     title: 'Add internal note',
-    description: 'Adds an internal note to the ticket, visible to agents only.',
-    sideEffect: 'write',
-    featureFlag: 'page.write',
+    // A note is posted at once, colleagues see it, and the browser cannot take it back: a send.
+    description: 'Adds an internal note to the ticket, visible to agents only, after a person confirms it.',
+    sideEffect: 'send',
+    featureFlag: 'page.send',
     timeoutMs: 20_000,
     inputSchema: {
       type: 'object',

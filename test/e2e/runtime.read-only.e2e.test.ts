@@ -104,7 +104,7 @@ describe('runtime.read-only: switching sending off for the site', () => {
     await panel.click('[data-e2e-switch="send"]');
     await switchIs(panel, 'send', true);
     await waitForTools(panel, ['reply.send']);
-    expect(await toolsByGrade(panel)).toEqual({ read: ['ticket.read'], write: ['reply.fill'], send: ['reply.send'] });
+    expect(await toolsByGrade(panel)).toEqual({ read: ['ticket.read'], write: ['reply.fill'], send: ['note.add', 'reply.send'] });
     const prepared = await invokeSend();
     expect(prepared).toMatchObject({ ok: true, value: { ok: true, requiresConfirm: true } });
     expect(await helpdesk.sentLog()).toEqual([]);

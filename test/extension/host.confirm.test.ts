@@ -45,6 +45,39 @@ describe('the confirm step in the background', () => {
     expect(await h.audit()).toEqual(['prepare', 'confirm', 'sent', 'refuse']);
   });
 
+  it('grades an internal note a send: a click only prepares it, the model cannot post one, and Confirm delivers it once', async () => {
+    const h = await setup();
+    await h.announce(1, '#7');
+    const note = 'Refund approved by finance; waiting for the bank.';
+    const ctx = { scope: A, tabId: 1, flags: { 'page.write': true, 'page.send': true }, autonomous: true };
+    expect(h.services.registry.toFunctionSchemas(ctx).map((f) => f.name)).not.toContain('note_add');
+    expect(await h.services.registry.invokeReadOnly('note_add', { body: note }, ctx)).toMatchObject({ ok: false });
+    const r = await h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'note.add', input: { body: note } }, sidebar);
+    expect(r).toMatchObject({ ok: true, requiresConfirm: true, confirmPayload: { recipient: '', subject: '', body: note } });
+    expect(h.tabs.delivered).toEqual([]);
+    expect(await h.accept(1, r.confirmation!.id, r.confirmation!.digest)).toMatchObject({ ok: true });
+    expect(h.tabs.delivered).toEqual([{ tabId: 1, payload: r.confirmPayload }]);
+    const entries = await h.handlers['audit.list']({ type: 'audit.list' }, sidebar);
+    expect(entries.map((e) => [e.kind, e.tool])).toEqual([['prepare', 'note.add'], ['confirm', 'note.add'], ['sent', 'note.add']]);
+    expect(entries[0]).toMatchObject({ ticket: '#7', recipient: '', body: note });
+  });
+
+  it('records every write a person clicks, with its text, whether the page took it or not', async () => {
+    const h = await setup();
+    await h.announce(1, '#7');
+    await h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.fill', input: { body: 'Draft one' } }, sidebar);
+    h.tabs.tabs.get(1)!.closed = true;
+    await h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.fill', input: { body: 'Draft two' } }, sidebar);
+    await h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'ticket.read', input: {} }, sidebar);
+    const entries = await h.handlers['audit.list']({ type: 'audit.list' }, sidebar);
+    expect(entries.map((e) => [e.kind, e.tool, e.ticket, e.body])).toEqual([
+      ['write', 'reply.fill', '#7', 'Draft one'],
+      ['write', 'reply.fill', '#7', 'Draft two'],
+    ]);
+    expect(entries[0]!.detail).toBe('Done.');
+    expect(entries[1]!.detail).toMatch(/^Not done: /);
+  });
+
   it('sends once when Confirm is clicked twice at the same moment', async () => {
     const h = await setup();
     await h.announce(1, '#7');

@@ -33,6 +33,7 @@ describe('page tools in the background', () => {
     expect(view.tools.map((t) => [t.name, t.sideEffect])).toEqual([
       ['ticket.read', 'read'],
       ['reply.fill', 'write'],
+      ['note.add', 'send'],
       ['reply.send', 'send'],
     ]);
   });

@@ -16,6 +16,10 @@ export const fakeHelpdesk = defineAdapter({
       prepare: async () => ({ ok: false, code: 'tool_failed', error: 'unused' }),
       deliver: async () => ({ ok: true }),
     },
+    'note.add': {
+      prepare: async () => ({ ok: false, code: 'tool_failed', error: 'unused' }),
+      deliver: async () => ({ ok: true }),
+    },
   },
 });
 

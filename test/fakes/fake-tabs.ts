@@ -26,6 +26,11 @@ export function createFakeTabs() {
       const payload: ReplyPayload = { site: tab.origin, ticket: tab.ticket, recipient: 'Ada <ada@example.com>', subject: 'Re: Refund', body };
       return { ok: true, requiresConfirm: true, confirmPayload: payload };
     }
+    if (call.type === 'page.run' && call.tool === 'note.add') {
+      const body = (call.input as { body: string }).body;
+      const payload: ReplyPayload = { site: tab.origin, ticket: tab.ticket, recipient: '', subject: '', body };
+      return { ok: true, requiresConfirm: true, confirmPayload: payload };
+    }
     if (call.type === 'page.run') return { ok: true, data: { tool: call.tool, tabId } };
     return undefined;
   };

@@ -112,3 +112,23 @@ async function waitUntil(check: () => boolean, timeoutMs = 5_000): Promise<void>
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+describe('note.add on the live demo helpdesk', () => {
+  it('prepares a note for no one outside, then adds it through the note box once, as an internal entry', async () => {
+    const page = await openTicket(1);
+    const note = adapter.tools['note.add']!;
+    const body = 'Finance approved the refund.\nWaiting for the bank.';
+    const prepared = await note.prepare({ body }, page.document, page.location);
+    expect(prepared).toEqual({ ok: true, data: { site: helpdesk.url, ticket: '#1041', recipient: '', subject: '', body } });
+    expect(helpdesk.sent()).toEqual([]);
+    let clicks = 0;
+    page.document.querySelector(SELECTORS.noteAdd)!.addEventListener('click', () => clicks++);
+
+    expect(await note.deliver(prepared.data!, page.document, page.location)).toEqual({ ok: true, data: { posted: true } });
+    expect(clicks).toBe(1);
+    expect(helpdesk.sent()).toMatchObject([{ kind: 'note', ticketId: 1, text: body }]);
+    const read = await adapter.tools['ticket.read']!({}, page.document, page.location);
+    expect((read.data as TicketData).messages.at(-1)).toMatchObject({ role: 'internal' });
+    expect(page.document.querySelector(SELECTORS.editor)!.textContent).toBe('');
+  });
+});

@@ -11,12 +11,12 @@ const fillTool = adapter.tools['reply.fill']!;
 
 describe('selectors on the saved pages', () => {
   type Counts = Record<keyof typeof SELECTORS, number>;
-  const onTicket = { marker: 1, ticket: 1, subject: 1, status: 1, requesterName: 1, requesterEmail: 1, editor: 1, mirror: 1, send: 1, error: 1 };
+  const onTicket = { marker: 1, ticket: 1, subject: 1, status: 1, requesterName: 1, requesterEmail: 1, editor: 1, mirror: 1, send: 1, error: 1, noteEditor: 1, noteMirror: 1, noteAdd: 1, noteError: 1 };
   /** Document-wide counts; the per-message selectors count inside each message instead. */
   const expected: Record<string, [path: string, counts: Omit<Counts, 'messageAuthor' | 'messageTime' | 'messageBody'>]> = {
     'ticket.html': ['/tickets/1', { ...onTicket, message: 4 }],
     'ticket-html-mail.html': ['/tickets/6', { ...onTicket, message: 2 }],
-    'ticket-list.html': ['/tickets', { marker: 1, ticket: 0, subject: 0, status: 0, requesterName: 0, requesterEmail: 0, message: 0, editor: 0, mirror: 0, send: 0, error: 0 }],
+    'ticket-list.html': ['/tickets', { marker: 1, ticket: 0, subject: 0, status: 0, requesterName: 0, requesterEmail: 0, message: 0, editor: 0, mirror: 0, send: 0, error: 0, noteEditor: 0, noteMirror: 0, noteAdd: 0, noteError: 0 }],
   };
   const perMessage = ['messageAuthor', 'messageTime', 'messageBody'] as const;
 

@@ -133,11 +133,21 @@ describe('reply.send deliver', () => {
 });
 
 describe('note.add', () => {
-  it('opens the note editor, adds the note with the page’s own button, once', async () => {
+  const note = 'Billing re-issued INV-2291 as INV-2291-C.';
+
+  it('prepares a note with no recipient and clicks nothing', async () => {
+    const { page, fake } = openConversation();
+    const prepared = await adapter.tools['note.add']!.prepare({ body: note }, page.document, page.location);
+    expect(prepared).toMatchObject({ ok: true, data: { site: page.location.origin, recipient: '', subject: '', body: note } });
+    expect([fake.posts.length, fake.clicks()]).toEqual([0, 0]);
+  });
+
+  it('delivers through the note editor with the page’s own button, once', async () => {
     const { page, fake } = openConversation();
     fake.answer('live');
-    const note = 'Billing re-issued INV-2291 as INV-2291-C.';
-    expect(await adapter.tools['note.add']!({ body: note }, page.document, page.location)).toEqual({ ok: true, data: { posted: true } });
+    const prepared = await adapter.tools['note.add']!.prepare({ body: note }, page.document, page.location);
+    if (!prepared.ok) throw new Error(prepared.error);
+    expect(await adapter.tools['note.add']!.deliver(prepared.data!, page.document, page.location)).toEqual({ ok: true, data: { posted: true } });
     expect(fake.posts).toHaveLength(1);
     expect(fake.posts[0]).toMatchObject({ is_note: '1', after_send: '1' });
     expect(text(page, fake.posts[0]?.body)).toBe(note);

@@ -148,10 +148,20 @@ describe('reply.send deliver', () => {
 });
 
 describe('note.add', () => {
-  it('posts the internal note form once and succeeds when the note is in the thread', async () => {
+  const note = 'Asked for the client log; KB-2231 fits.';
+
+  it('prepares a note with no recipient and posts nothing', async () => {
     const { page, server, clicks } = openTicket();
-    const note = 'Asked for the client log; KB-2231 fits.';
-    expect(await adapter.tools['note.add']!({ body: note }, page.document, page.location)).toEqual({ ok: true, data: { posted: true } });
+    const prepared = await adapter.tools['note.add']!.prepare({ body: note }, page.document, page.location);
+    expect(prepared).toMatchObject({ ok: true, data: { site: page.location.origin, recipient: '', subject: '', body: note } });
+    expect([clicks.note, server.posts.length]).toEqual([0, 0]);
+  });
+
+  it('delivers the internal note form once and succeeds when the note is in the thread', async () => {
+    const { page, server, clicks } = openTicket();
+    const prepared = await adapter.tools['note.add']!.prepare({ body: note }, page.document, page.location);
+    if (!prepared.ok) throw new Error(prepared.error);
+    expect(await adapter.tools['note.add']!.deliver(prepared.data!, page.document, page.location)).toEqual({ ok: true, data: { posted: true } });
     expect([clicks.note, clicks.reply, server.posts.length]).toEqual([1, 0, 1]);
     expect(server.posts[0]).toMatchObject({ a: 'postnote', id: '5' });
     expect(postedText(page, server.posts[0]?.note)).toBe(note);
@@ -160,8 +170,8 @@ describe('note.add', () => {
 
   it('refuses an empty note and a page without a ticket', async () => {
     const { page } = openTicket();
-    expect(await adapter.tools['note.add']!({ body: '' }, page.document, page.location)).toMatchObject({ ok: false, code: 'invalid_input' });
+    expect(await adapter.tools['note.add']!.prepare({ body: '' }, page.document, page.location)).toMatchObject({ ok: false, code: 'invalid_input' });
     const queue = load('queue.html', '/support/scp/tickets.php?queue=1');
-    expect(await adapter.tools['note.add']!({ body: 'x' }, queue.document, queue.location)).toMatchObject({ ok: false, code: 'no_ticket' });
+    expect(await adapter.tools['note.add']!.prepare({ body: 'x' }, queue.document, queue.location)).toMatchObject({ ok: false, code: 'no_ticket' });
   });
 });

@@ -115,3 +115,22 @@ describe('ConfirmCard', () => {
     expect($('confirm-status')!.textContent).toBe('Not found in the ticket; you can prepare it again.');
   });
 });
+
+describe('ConfirmCard for an internal note', () => {
+  const note = { site: 'http://127.0.0.1:4517', ticket: '#1042', recipient: '', subject: '', body: 'Finance approved the refund.' };
+
+  it('says the team sees it and the customer does not, and shows no empty To or Subject', async () => {
+    await show(card({ tool: 'note.add', payload: note }));
+    expect(root.querySelector('h2')!.textContent).toBe('Add this internal note');
+    expect($('confirm-audience')!.textContent).toMatch(/your team sees it, the customer does not/);
+    expect([...root.querySelectorAll('dt')].map((d) => d.textContent)).toEqual(['Site', 'Ticket']);
+    expect($('confirm-accept')!.textContent).toBe('Confirm and add note');
+  });
+
+  it('confirms the digest of the note exactly as shown, empty fields included', async () => {
+    await show(card({ tool: 'note.add', payload: note }));
+    $('confirm-accept')!.click();
+    await settle();
+    expect(calls.accept).toEqual([await payloadDigest(note)]);
+  });
+});

@@ -45,7 +45,7 @@ describe('PageActions', () => {
       'Leaves the building: you confirm every send.',
     ]);
     const names = (s: Element) => [...s.querySelectorAll('[data-testid="page-tool"]')].map((e) => e.getAttribute('data-tool'));
-    expect(sections.map(names)).toEqual([['ticket.read', 'page.read'], ['reply.fill', 'note.add'], ['reply.send']]);
+    expect(sections.map(names)).toEqual([['ticket.read', 'page.read'], ['reply.fill'], ['note.add', 'reply.send']]);
   });
 
   it('runs a tool without input on one click', async () => {

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The agent UI's behaviour: a tiny rich editor that mirrors its HTML into a hidden textarea
- * (as Summernote and Redactor do), Send reply over fetch, and Previous/Next ticket switching
+ * (as Summernote and Redactor do), Send reply and Add note over fetch, and Previous/Next ticket switching
  * with history.pushState. Listeners are delegated from the document, so they survive the
  * content swaps of single-page navigation.
  */
@@ -9,48 +9,55 @@ import { messageCount, messageHtml, statusBadge, ticketMain, ticketTitle, timeHt
 
 const $ = (/** @type {string} */ selector, root = document) => /** @type {HTMLElement | null} */ (root.querySelector(selector));
 
-function mirror() {
-  const editor = $('.hd-reply .hd-editor');
-  const textarea = /** @type {HTMLTextAreaElement | null} */ ($('.hd-reply textarea[name="body"]'));
+/** The reply box and the note box: each mirrors its editor into its own hidden field. */
+const BOXES = { reply: { section: '.hd-reply', field: 'body', button: 'Send reply', busy: 'Sending…', path: 'replies' },
+  note: { section: '.hd-note', field: 'note', button: 'Add note', busy: 'Adding…', path: 'notes' } };
+/** @typedef {keyof typeof BOXES} Box */
+
+function mirror(/** @type {Box} */ box = 'reply') {
+  const { section, field } = BOXES[box];
+  const editor = $(`${section} .hd-editor`);
+  const textarea = /** @type {HTMLTextAreaElement | null} */ ($(`${section} textarea[name="${field}"]`));
   if (editor && textarea) textarea.value = editor.innerHTML;
 }
 
-function showError(/** @type {string} */ text) {
-  const box = $('.hd-reply-error');
-  if (!box) return;
-  box.textContent = text;
-  box.hidden = text === '';
+function showError(/** @type {string} */ text, /** @type {Box} */ box = 'reply') {
+  const el = $(`${BOXES[box].section} .hd-reply-error`);
+  if (!el) return;
+  el.textContent = text;
+  el.hidden = text === '';
 }
 
-async function sendReply(/** @type {HTMLButtonElement} */ button) {
+async function post(/** @type {HTMLButtonElement} */ button, /** @type {Box} */ box) {
+  const { section, field, button: label, busy, path } = BOXES[box];
   const root = $('.hd-ticket');
-  const textarea = /** @type {HTMLTextAreaElement | null} */ ($('.hd-reply textarea[name="body"]'));
+  const textarea = /** @type {HTMLTextAreaElement | null} */ ($(`${section} textarea[name="${field}"]`));
   const select = /** @type {HTMLSelectElement | null} */ ($('.hd-reply select[name="status"]'));
   if (!root || !textarea || button.disabled) return;
   const ticketId = root.dataset.ticketId;
   button.disabled = true;
-  button.textContent = 'Sending…';
-  showError('');
+  button.textContent = busy;
+  showError('', box);
   try {
-    const response = await fetch(`/api/tickets/${ticketId}/replies`, {
+    const response = await fetch(`/api/tickets/${ticketId}/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ body: textarea.value, status: select?.value }),
+      body: JSON.stringify(box === 'reply' ? { body: textarea.value, status: select?.value } : { body: textarea.value }),
     });
     const result = await response.json().catch(() => ({}));
     // The agent may have switched ticket while the request ran; leave that page alone.
     if ($('.hd-ticket')?.dataset.ticketId !== ticketId) return;
-    if (!response.ok) return showError(result.error ?? `Sending failed (HTTP ${response.status}).`);
+    if (!response.ok) return showError(result.error ?? `Sending failed (HTTP ${response.status}).`, box);
     $('.hd-thread')?.insertAdjacentHTML('beforeend', messageHtml(result.message));
-    const editor = $('.hd-reply .hd-editor');
+    const editor = $(`${section} .hd-editor`);
     if (editor) editor.innerHTML = '';
     textarea.value = '';
     updateTicket(result.ticket);
   } catch {
-    showError('Could not reach the server. Check your connection and try again.');
+    showError('Could not reach the server. Check your connection and try again.', box);
   } finally {
     button.disabled = false;
-    button.textContent = 'Send reply';
+    button.textContent = label;
   }
 }
 
@@ -94,7 +101,9 @@ document.addEventListener('click', (event) => {
     return mirror();
   }
   const send = target.closest?.('.hd-reply .hd-send');
-  if (send) return void sendReply(/** @type {HTMLButtonElement} */ (send));
+  if (send) return void post(/** @type {HTMLButtonElement} */ (send), 'reply');
+  const note = target.closest?.('.hd-note .hd-add-note');
+  if (note) return void post(/** @type {HTMLButtonElement} */ (note), 'note');
   const nav = /** @type {HTMLAnchorElement | null} */ (target.closest?.('a[data-ticket-nav]'));
   const id = nav?.pathname.match(/^\/tickets\/(\d+)$/)?.[1];
   if (nav && id && !(event instanceof MouseEvent && (event.ctrlKey || event.metaKey || event.shiftKey))) {
@@ -104,9 +113,12 @@ document.addEventListener('click', (event) => {
 });
 
 document.addEventListener('input', (event) => {
-  if (!(/** @type {Element} */ (event.target).closest?.('.hd-reply .hd-editor'))) return;
-  mirror();
-  showError('');
+  const target = /** @type {Element} */ (event.target);
+  /** @type {Box | null} */
+  const box = target.closest?.('.hd-reply .hd-editor') ? 'reply' : target.closest?.('.hd-note .hd-editor') ? 'note' : null;
+  if (!box) return;
+  mirror(box);
+  showError('', box);
 });
 
 window.addEventListener('popstate', () => {

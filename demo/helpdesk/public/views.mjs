@@ -94,6 +94,19 @@ function replyBox(/** @type {TicketView} */ t) {
 </section>`;
 }
 
+/** Internal notes: agents see them, the customer does not. */
+function noteBox(/** @type {TicketView} */ t) {
+  return `<section class="hd-note" aria-label="Internal note">
+  <div class="hd-reply-head"><span class="hd-reply-tab">Internal note</span><span class="hd-reply-to">Only agents see notes</span></div>
+  <div class="hd-editor" contenteditable="true" role="textbox" aria-multiline="true" aria-label="Internal note" data-placeholder="Add a note for your team about #${t.number}…"></div>
+  <textarea name="note" class="hd-editor-mirror" hidden></textarea>
+  <footer class="hd-reply-footer">
+    <p class="hd-reply-error" role="alert" hidden></p>
+    <button type="button" class="hd-add-note">Add note</button>
+  </footer>
+</section>`;
+}
+
 function sidebar(/** @type {TicketView} */ t) {
   const row = (/** @type {string} */ label, /** @type {string} */ value, prop = '') =>
     `<dt>${label}</dt><dd${prop ? ` data-prop="${prop}"` : ''}>${value}</dd>`;
@@ -142,6 +155,7 @@ export function ticketMain(/** @type {TicketView} */ t) {
 ${t.messages.map(messageHtml).join('\n')}
       </div>
 ${replyBox(t)}
+${noteBox(t)}
     </div>
 ${sidebar(t)}
   </div>

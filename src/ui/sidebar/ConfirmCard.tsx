@@ -34,6 +34,8 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Prop
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const open = card.state === 'pending' || card.state === 'refused' || card.state === 'failed';
+  // A note goes to colleagues, not the customer: the card says so in the UI's own words.
+  const note = card.tool === 'note.add';
   const accept = async () => {
     if (!shown || once.current) return;
     once.current = true;
@@ -42,11 +44,12 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Prop
   };
   return (
     <section class={`confirm confirm-${card.state}`} data-testid="confirm-card" aria-labelledby={`confirm-${card.id}`}>
-      <h2 id={`confirm-${card.id}`} ref={heading} tabIndex={-1}>{t('confirm_title')}</h2>
+      <h2 id={`confirm-${card.id}`} ref={heading} tabIndex={-1}>{t(note ? 'confirm_note_title' : 'confirm_title')}</h2>
+      {note && <p class="confirm-audience" data-testid="confirm-audience">{t('confirm_note_audience')}</p>}
       {shown ? (
         <>
           <dl class="kv">
-            {FIELDS.map(([key, label]) => [<dt key={`${key}-t`}>{t(label)}</dt>, <dd key={key}>{shown[key]}</dd>])}
+            {FIELDS.filter(([key]) => !note || shown[key] !== '').map(([key, label]) => [<dt key={`${key}-t`}>{t(label)}</dt>, <dd key={key}>{shown[key]}</dd>])}
           </dl>
           <div class="confirm-body text" data-testid="confirm-body">{shown.body}</div>
         </>
@@ -58,7 +61,7 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Prop
       <div class="actions">
         {card.state === 'pending' && (
           <button type="button" class="btn btn-send" data-testid="confirm-accept" disabled={!shown || clicked || card.busy} onClick={accept}>
-            {t('confirm_accept')}
+            {t(note ? 'confirm_note_accept' : 'confirm_accept')}
           </button>
         )}
         {card.state === 'unknown' && (
@@ -89,9 +92,10 @@ export function ConfirmStatus({ card, sending }: { card: ConfirmCardModel; sendi
   );
 }
 
-function message({ state, error = '', notFound, busy }: ConfirmCardModel, sending: boolean): string {
+function message({ tool, state, error = '', notFound, busy }: ConfirmCardModel, sending: boolean): string {
   if (state === 'pending') return t(sending ? 'confirm_sending' : 'confirm_pending');
   if (state === 'delivering') return t('confirm_sending');
+  if (state === 'sent' && tool === 'note.add') return t('confirm_note_sent');
   if (state !== 'unknown') return t(`confirm_${state}`, error);
   if (notFound) return t('confirm_not_found');
   // The reason a check could not be made, or why the delivery stopped.
