@@ -28,10 +28,15 @@ describe('agent.quick-actions: one click each, through the agent with read tools
   });
 
   async function open(ticket: number): Promise<SidePanel> {
+    // One side panel at a time: Chrome shows a window's panel once, so an earlier one is closed first.
+    for (const p of opened.splice(0)) await p.close().catch(() => undefined);
     const page = await openTicket(chromium.context, helpdesk, ticket);
     const panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
     opened.push(panel, page);
-    await panel.waitFor('[data-testid="quick-action"][data-action="draft"]');
+    // The sidebar knows the tab's ticket once its page has announced itself (the per-ticket
+    // context box shows); an action clicked before then belongs to no ticket yet.
+    await panel.waitFor('[data-testid="ticket-context"]');
+    await panel.waitFor('[data-testid="quick-action"][data-action="draft"]:not([disabled])');
     return panel;
   }
 
