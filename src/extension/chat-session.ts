@@ -41,7 +41,10 @@ export function createChatSessions(services: Services, createModel: CreateModel)
   /** The conversation of each running turn: newer than storage, which is written per step. */
   const live = new Map<string, Conversation>();
 
-  const keyOf = (tabId: number) => conversationKey(tabId, services.pages.get(tabId)?.ticket?.key ?? null);
+  /** The site is the announced page's, else the tab's own origin: a page no adapter serves is still some site's. */
+  const siteOf = async (tabId: number): Promise<string | null> =>
+    services.pages.get(tabId)?.origin ?? (await services.accessOf(tabId).catch(() => null))?.origin ?? null;
+  const keyOf = async (tabId: number) => conversationKey(tabId, await siteOf(tabId), services.pages.get(tabId)?.ticket?.key ?? null);
   const post = (key: string, message: ChatServerMessage) => {
     for (const port of subscribers.get(key) ?? []) {
       try {
@@ -53,11 +56,11 @@ export function createChatSessions(services: Services, createModel: CreateModel)
   };
 
   async function load(tabId: number): Promise<Conversation> {
-    const key = keyOf(tabId);
+    const key = await keyOf(tabId);
     const current = live.get(key);
     if (current) return current;
     const stored = await chatStore.get(key);
-    const conversation = stored ?? { key, tabId, ticketKey: services.pages.get(tabId)?.ticket?.key ?? null, history: [], items: [], running: false, updatedAt: 0 };
+    const conversation = stored ?? { key, tabId, site: await siteOf(tabId), ticketKey: services.pages.get(tabId)?.ticket?.key ?? null, history: [], items: [], running: false, updatedAt: 0 };
     if (conversation.running && !running.has(key)) {
       conversation.running = false;
       conversation.items = [
@@ -83,8 +86,9 @@ export function createChatSessions(services: Services, createModel: CreateModel)
     else post(conversation.key, message);
   }
 
-  function turn(tabId: number, text: string | undefined, action?: QuickAction): Promise<void> {
-    const key = keyOf(tabId);
+  async function turn(tabId: number, text: string | undefined, action?: QuickAction): Promise<void> {
+    const key = await keyOf(tabId);
+    // No await between the check and the set: two sends cannot both start a turn.
     const current = turns.get(key);
     if (current) return current; // one turn at a time: a send while one runs is dropped
     const done = runTurn(tabId, text, action).finally(() => turns.delete(key));
@@ -196,7 +200,7 @@ export function createChatSessions(services: Services, createModel: CreateModel)
 
   async function handle(port: ChatPort, message: ChatClientMessage): Promise<void> {
     const { tabId } = message;
-    const key = keyOf(tabId);
+    const key = await keyOf(tabId);
     switch (message.type) {
       case 'chat.open':
         for (const set of subscribers.values()) set.delete(port);

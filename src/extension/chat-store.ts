@@ -3,10 +3,12 @@ import type { ChatMessage } from '../core';
 import type { ChatItem } from '../shared/chat-items';
 import { storedKeys } from './session-keys';
 
-/** One conversation per tab and ticket. */
+/** One conversation per tab, site and ticket. */
 export interface Conversation {
   key: string;
   tabId: number;
+  /** The site (origin) the conversation belongs to; null when the tab's origin is not known. */
+  site?: string | null;
   ticketKey: string | null;
   /** What the model has been sent and answered, without the system prompt. */
   history: ChatMessage[];
@@ -20,7 +22,13 @@ export interface Conversation {
 const PREFIX = 'chat:';
 
 export const tabPrefix = (tabId: number): string => `${PREFIX}${tabId}:`;
-export const conversationKey = (tabId: number, ticketKey: string | null): string => `${tabPrefix(tabId)}${ticketKey ?? '-'}`;
+/**
+ * A conversation belongs to a site and a ticket: ticket 7 on one helpdesk and ticket 7 on
+ * another are two conversations, so what was read on one never goes to the model on the other.
+ * An origin has no space, so the first space parts the two.
+ */
+export const conversationKey = (tabId: number, site: string | null, ticketKey: string | null): string =>
+  `${tabPrefix(tabId)}${site ?? '-'} ${ticketKey ?? '-'}`;
 
 /**
  * The head of a stored conversation: every field but the two lists, which are stored one

@@ -43,7 +43,9 @@ export function confirmHandlers(s: Services): ConfirmHandlers {
       const page = s.pages.get(tabId);
       const ticketKey = before.ctx.ticketKey as string | null | undefined;
       let result: ToolResult;
-      if (before.status === 'pending' && ticketKey && page?.ticket?.key !== ticketKey) {
+      // Site and ticket together: ticket 7 on another helpdesk is another customer.
+      const samePage = page?.origin === before.ctx.scope && page?.ticket?.key === ticketKey;
+      if (before.status === 'pending' && ticketKey && !samePage) {
         const shown = page?.ticket ? `ticket ${page.ticket.label}` : 'no ticket';
         result = fail('scope_changed', `The page now shows ${shown}, not ${payloadOf(before).ticket ?? 'the ticket this was prepared for'}. Nothing was sent.`);
       } else {

@@ -24,7 +24,7 @@ export function pageHandlers(s: Services): PageHandlers {
       // The options page lists every site Deskmate has worked on, with its helpdesk.
       const site = await s.sites.get(sender.origin);
       if (site.adapterTitle !== adapter.title) await s.sites.set(sender.origin, { adapterTitle: adapter.title });
-      if (!before || before.ticket?.key !== ticket?.key || before.adapterId !== adapterId) {
+      if (!before || before.origin !== sender.origin || before.ticket?.key !== ticket?.key || before.adapterId !== adapterId) {
         s.broadcast({ type: 'view.changed', tabId: sender.tabId });
       }
       return { ok: true };

@@ -72,6 +72,25 @@ describe('the chat in the background', () => {
     expect(again.model.requests[0]!.messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual(['hi', 'Hello there.', 'and?']);
   });
 
+  it('never carries what was read on one site into a model request made on another site with the same ticket id', async () => {
+    const tabs = createFakeTabs();
+    const h = await setup([[call(0, 'c1', 'ticket__read'), finish('tool_calls')], answer('Noted.'), answer('Fresh start.')], tabs);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    await h.say({ type: 'chat.send', tabId: 1, text: 'SECRET-A: customer of site A asks about invoice 991' });
+    // The same tab now shows ticket 7 on another helpdesk.
+    const B = 'http://localhost:4517';
+    tabs.tabs.set(1, { origin: B, ticket: '#7' });
+    await h.handlers['page.announce']({ type: 'page.announce', adapterId: 'fake-helpdesk', url: `${B}/tickets/7`, ticket: { key: '7', label: '#7' } }, tabs.senderOf(1));
+    await h.say({ type: 'chat.open', tabId: 1 });
+    expect(h.client.last().items).toEqual([]);
+    await h.say({ type: 'chat.send', tabId: 1, text: 'what does this customer want?' });
+    const onB = JSON.stringify(h.model.requests.at(-1)!.messages);
+    expect(onB).toContain('what does this customer want?');
+    expect(onB).not.toContain('SECRET-A');
+    expect(onB).not.toContain('Noted.');
+    expect(onB).not.toContain('ticket__read');
+  });
+
   it('marks a turn cut off by a restart as interrupted, and Retry goes on from the stored history', async () => {
     const tabs = createFakeTabs();
     const h = await setup([{ events: [text('partial')], stall: true }], tabs);

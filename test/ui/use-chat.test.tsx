@@ -44,19 +44,19 @@ describe('useChat', () => {
     await mount();
     expect(port.sent).toEqual([{ type: 'chat.open', tabId: 1 }]);
     const items: ChatItem[] = [{ id: 'u1', kind: 'user', text: 'hi' }];
-    port.emit({ type: 'chat.snapshot', tabId: 1, key: 'chat:1:7', items, running: true, model: MODEL });
+    port.emit({ type: 'chat.snapshot', tabId: 1, key: 'chat:1:http://127.0.0.1:4517 7', items, running: true, model: MODEL });
     port.emit({ type: 'chat.event', key: 'chat:1:8', event: delta('other ticket'), sentAt: 0 });
     await settle();
     expect(chat.items).toEqual(items);
     expect(chat.model).toEqual(MODEL);
 
-    port.emit({ type: 'chat.event', key: 'chat:1:7', event: delta('Hel'), sentAt: 0 });
-    port.emit({ type: 'chat.event', key: 'chat:1:7', event: delta('lo'), sentAt: 0 });
+    port.emit({ type: 'chat.event', key: 'chat:1:http://127.0.0.1:4517 7', event: delta('Hel'), sentAt: 0 });
+    port.emit({ type: 'chat.event', key: 'chat:1:http://127.0.0.1:4517 7', event: delta('lo'), sentAt: 0 });
     await settle();
     expect(shape(chat.items)).toEqual(shape(applyAgentEvent(applyAgentEvent(items, delta('Hel')), delta('lo'))));
     expect(chat.running).toBe(true);
 
-    port.emit({ type: 'chat.event', key: 'chat:1:7', event: done, sentAt: 0 });
+    port.emit({ type: 'chat.event', key: 'chat:1:http://127.0.0.1:4517 7', event: done, sentAt: 0 });
     await settle();
     expect(chat.running).toBe(false);
     expect(chat.items.at(-1)).toMatchObject({ kind: 'assistant', text: 'Hello' });
@@ -95,7 +95,7 @@ describe('useChat', () => {
     for (let i = 0; i < 50 && (chat.running || chat.items.length < 2); i++) await settle(10);
 
     const stored = await chatStore.get(chat.key!);
-    expect(chat.key).toBe('chat:1:7');
+    expect(chat.key).toBe('chat:1:http://127.0.0.1:4517 7');
     expect(shape(chat.items)).toEqual(shape(stored!.items));
     expect(chat.items.map((i) => i.kind)).toEqual(['user', 'tool', 'tool', 'draft', 'assistant']);
   });
