@@ -15,6 +15,9 @@ export interface TurnError {
   retryable: boolean;
 }
 
+/** What a tool the model may not call would have done: write, send, or (no such tool) unknown. */
+export type ForbiddenGrade = 'write' | 'send' | 'unknown';
+
 /** A reply the model proposed through `reply.propose`. */
 export interface Draft {
   body: string;
@@ -37,6 +40,12 @@ export type AgentEvent =
       rawArguments: string;
     }
   | { type: 'tool_call_finished'; step: number; callId: string; tool: string; ok: boolean; code?: string; summary: string }
+  /**
+   * The model called a tool it was not offered: a write or send tool, or a name that exists
+   * nowhere. It was refused and nothing ran, but the attempt itself says the conversation (often
+   * the ticket) is steering the model.
+   */
+  | { type: 'forbidden_call'; step: number; callId: string; tool: string; grade: ForbiddenGrade }
   | { type: 'draft_proposed'; step: number; callId: string; draft: Draft }
   | { type: 'retry'; step: number; attempt: number; delayMs: number; error: TurnError }
   | ({ type: 'error'; step: number } & TurnError)

@@ -47,6 +47,7 @@ export type {
   TurnOutcome,
   TurnError,
   Draft,
+  ForbiddenGrade,
   RetryOptions,
 } from './agent-events';
 export { systemPrompt, DRAFT_TOOL, type SystemPromptOptions } from './system-prompt';

@@ -122,16 +122,24 @@ export class ToolRegistry {
   async invokeReadOnly(wireName: string, input: unknown, ctx: InvokeCtx = {}): Promise<ToolResult> {
     try {
       const entry = this.entry(wireName);
-      const result = !entry
-        ? fail('unknown_tool', `There is no tool named ${quoted(wireName)}. Use only the tools you were given.`)
-        : entry.tool.sideEffect !== 'read'
-          ? fail('not_read_only', `${entry.tool.name} is not a read-only tool; only a person can use it.`)
-          : await this.invoke(entry.tool.name, input, { ...safeCtx(ctx), autonomous: true });
+      const result = this.refusalForModel(wireName) ?? (await this.invoke(entry!.tool.name, input, { ...safeCtx(ctx), autonomous: true }));
       // Every answer is bounded, refusals too: they quote what the model sent.
       return boundResult(result, this.maxResultChars, entry?.tool.name ?? 'the tool');
     } catch (e) {
       return fail('tool_failed', `The call failed: ${errorMessage(e)}`);
     }
+  }
+
+  /**
+   * Why the model may never call this name, judged by grade alone (before any gate, cap or
+   * argument check): no such tool, or one that writes or sends. Null for a read tool.
+   */
+  refusalForModel(wireName: unknown): ToolResult | null {
+    const entry = this.entry(wireName);
+    // Bounded: the refusal quotes the name the model sent, which may be huge.
+    if (!entry) return boundResult(fail('unknown_tool', `There is no tool named ${quoted(wireName)}. Use only the tools you were given.`), this.maxResultChars, 'the tool');
+    if (entry.tool.sideEffect !== 'read') return fail('not_read_only', `${entry.tool.name} is not a read-only tool; only a person can use it.`);
+    return null;
   }
 
   /** Delivers a prepared send, at most once, if the digest and the context still match. */

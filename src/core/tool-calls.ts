@@ -1,4 +1,4 @@
-import type { AgentEvent, Draft } from './agent-events';
+import type { AgentEvent, Draft, ForbiddenGrade } from './agent-events';
 import type { ToolCall, ToolMessage } from './chat-model';
 import { fenceToolResult } from './fence';
 import type { ToolRegistry } from './registry';
@@ -45,10 +45,22 @@ export function parseArguments(raw: string): ParsedArguments {
  * an invented name gets a structured error and nothing runs.
  */
 export function runToolCalls(calls: readonly ToolCall[], io: ToolCallIo): Promise<ToolMessage[]> {
-  return Promise.all(calls.map((call, i) => runOne(call, i < io.maxCalls, io)));
+  // Refused by grade first: a write, send or invented name is never "call this again later",
+  // and does not use up the calls a step may make.
+  const refusals = calls.map((call) => io.registry.refusalForModel(call.name));
+  let offered = 0;
+  return Promise.all(calls.map((call, i) => runOne(call, refusals[i] ?? (offered++ < io.maxCalls ? null : tooMany(io.maxCalls)), io)));
 }
 
-async function runOne(call: ToolCall, allowed: boolean, io: ToolCallIo): Promise<ToolMessage> {
+const tooMany = (max: number): ToolResult => fail('too_many_calls', `Only ${max} tool calls run per step; call this one again later.`);
+
+/** The grade of a name the model was never offered: a write or send tool, or no tool at all. */
+function forbiddenGrade(io: ToolCallIo, name: string): ForbiddenGrade {
+  const grade = io.registry.get(name)?.sideEffect;
+  return grade === 'write' || grade === 'send' ? grade : 'unknown';
+}
+
+async function runOne(call: ToolCall, refused: ToolResult | null, io: ToolCallIo): Promise<ToolMessage> {
   const registered = io.registry.get(call.name)?.name;
   const tool = registered ?? clip(fromWireName(String(call.name)), 64);
   const parsed = parseArguments(call.arguments);
@@ -60,11 +72,10 @@ async function runOne(call: ToolCall, allowed: boolean, io: ToolCallIo): Promise
     ...(parsed.ok ? { args: parsed.value } : {}),
     rawArguments: call.arguments,
   });
-  const result: ToolResult = !allowed
-    ? fail('too_many_calls', `Only ${io.maxCalls} tool calls run per step; call this one again later.`)
-    : parsed.ok
-      ? await invoke(io, call.name, parsed.value)
-      : parsed.result;
+  if (refused && (refused.code === 'unknown_tool' || refused.code === 'not_read_only')) {
+    io.emit({ type: 'forbidden_call', step: io.step, callId: call.id, tool, grade: forbiddenGrade(io, call.name) });
+  }
+  const result: ToolResult = refused ?? (parsed.ok ? await invoke(io, call.name, parsed.value) : parsed.result);
   const code = result.ok ? {} : { code: result.code };
   io.emit({ type: 'tool_call_finished', step: io.step, callId: call.id, tool, ok: result.ok, ...code, summary: summarize(result) });
   const draft = registered === DRAFT_TOOL && result.ok ? draftFrom(result.data, parsed.ok ? parsed.value : {}) : null;

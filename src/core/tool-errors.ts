@@ -28,6 +28,7 @@ export const TOOL_ERROR_CODES = [
   'payload_tampered',
   'scope_changed',
   'outcome_unknown',
+  'not_acknowledged',
   // Pages and adapters.
   'tab_gone',
   'page_error',

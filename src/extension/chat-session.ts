@@ -1,6 +1,7 @@
-import { draftFromAnswer, quickActionPrompt, type AgentEvent, type ChatModel, type QuickAction } from '../core';
+import { draftFromAnswer, fail, quickActionPrompt, type AgentEvent, type ChatModel, type QuickAction, type ToolResult } from '../core';
 import { createInputValidator } from '../core/validation';
-import { applyAgentEvent, endStreaming, itemId } from '../shared/chat-items';
+import { applyAgentEvent, endStreaming, itemId, warningOfTurn } from '../shared/chat-items';
+import { forbiddenAttemptEntry, acknowledgeEntry } from './attempt-audit';
 import { chatStore, conversationKey, tabPrefix, type Conversation } from './chat-store';
 import { createDeltaBatch } from './delta-batch';
 import { runChatTurn } from './chat-turn';
@@ -153,7 +154,10 @@ export function createChatSessions(services: Services, createModel: CreateModel)
           conversation.items = [...conversation.items, { id: itemId(), kind: 'notice', tone: 'info', text: NO_TOOLS_NOTICE }];
           void snapshot(null, conversation, settings);
         },
-        onEvent: (event) => outgoing.push(event),
+        onEvent: (event) => {
+          if (event.type === 'forbidden_call') void audit(forbiddenAttemptEntry(event, conversation.site ?? null, services.pages.get(tabId)?.ticket?.label ?? null));
+          outgoing.push(event);
+        },
       });
       conversation.history = [...history, ...result.messages];
       if ((action === 'summarize' || action === 'note') && result.outcome === 'stop') markCard(conversation, action === 'summarize' ? 'summary' : 'note');
@@ -193,7 +197,28 @@ export function createChatSessions(services: Services, createModel: CreateModel)
     const callId = `answer:${conversation.items[at]!.id}`;
     const body = draftFromAnswer(answer.text);
     if (!body || conversation.items.some((item) => item.kind === 'draft' && item.callId === callId)) return;
-    conversation.items = [...conversation.items.slice(0, at + 1), { id: itemId(), kind: 'draft', callId, body }, ...conversation.items.slice(at + 1)];
+    // An answer from a turn that tried forbidden tools makes a draft that carries the warning.
+    const warned = warningOfTurn(conversation.items, at)?.tools;
+    const draft = { id: itemId(), kind: 'draft' as const, callId, body, ...(warned ? { warned, acknowledged: false } : {}) };
+    conversation.items = [...conversation.items.slice(0, at + 1), draft, ...conversation.items.slice(at + 1)];
+    await chatStore.put(conversation);
+    await snapshot(null, conversation);
+  }
+
+  const audit = (entry: Parameters<Services['audit']['append']>[0]) =>
+    services.audit.append(entry).then(
+      () => services.broadcast({ type: 'audit.changed' }),
+      (e: unknown) => console.warn('Deskmate: could not write the audit log', e),
+    );
+
+  /** The agent read the warning on a draft written under attack: recorded, then the draft can be used. */
+  async function acknowledge(tabId: number, callId: string): Promise<void> {
+    const conversation = await load(tabId);
+    const at = conversation.items.findIndex((item) => item.kind === 'draft' && item.callId === callId);
+    const draft = conversation.items[at];
+    if (draft?.kind !== 'draft' || !draft.warned?.length || draft.acknowledged) return;
+    conversation.items = conversation.items.map((item, i) => (i === at ? { ...draft, acknowledged: true } : item));
+    await audit(acknowledgeEntry(draft, conversation.site ?? null, services.pages.get(tabId)?.ticket?.label ?? null));
     await chatStore.put(conversation);
     await snapshot(null, conversation);
   }
@@ -218,6 +243,8 @@ export function createChatSessions(services: Services, createModel: CreateModel)
         return turn(tabId, quickActionPrompt(message.action, message.draft), message.action);
       case 'chat.draft':
         return useAsDraft(tabId, message.itemId, message.text);
+      case 'chat.ack':
+        return acknowledge(tabId, message.callId);
       case 'chat.new':
         // Removed only after the stopped turn has stored itself, or it would come back.
         await stop([key]);
@@ -234,6 +261,15 @@ export function createChatSessions(services: Services, createModel: CreateModel)
       handle(port, message as ChatClientMessage).catch((e: unknown) =>
         port.postMessage({ type: 'chat.error', message: e instanceof Error ? e.message : String(e) }),
       );
+    },
+    /**
+     * A draft's button may be used unless the draft was written in a turn that tried forbidden
+     * tools and the agent has not acknowledged that yet.
+     */
+    async draftGate(tabId: number, callId: string): Promise<ToolResult | null> {
+      const draft = (await load(tabId)).items.find((item) => item.kind === 'draft' && item.callId === callId);
+      if (draft?.kind !== 'draft' || !draft.warned?.length || draft.acknowledged) return null;
+      return fail('not_acknowledged', 'The assistant tried to use actions it is not allowed to use while writing this draft. Acknowledge the warning on the draft first.');
     },
     disconnect(port: ChatPort): void {
       for (const set of subscribers.values()) set.delete(port);

@@ -89,9 +89,10 @@ export async function createServices(
   services.tools.sync();
   await syncRecipes(services, recipes).catch(() => undefined);
   await markInterruptedDeliveries(services);
-  const handlers = { ...pageHandlers(services), ...confirmHandlers(services), ...settingsHandlers(kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...instructionsHandlers(services) };
+  const chat = createChatSessions(services, createModel);
+  const handlers = { ...pageHandlers(services, chat.draftGate), ...confirmHandlers(services), ...settingsHandlers(kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...instructionsHandlers(services) };
   await access.restore().catch(() => undefined);
-  return { services, handlers, chat: createChatSessions(services, createModel) };
+  return { services, handlers, chat };
 }
 
 /**

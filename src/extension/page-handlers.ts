@@ -1,4 +1,4 @@
-import { phaseOf } from '../core';
+import { phaseOf, type ToolResult } from '../core';
 import type { Handlers } from './router';
 import { humanCtx, type Services } from './services';
 import { recipeAdapterId } from '../sites/recipe-check';
@@ -6,7 +6,10 @@ import { recipeAdapterId } from '../sites/recipe-check';
 type PageHandlers = Pick<Handlers, 'page.announce' | 'view.get' | 'tool.invoke' | 'sites.list' | 'sites.set' | 'audit.list' | 'audit.check'>;
 
 /** Tabs announcing their page, and the sidebar reading and acting on it. */
-export function pageHandlers(s: Services): PageHandlers {
+/** Whether a draft card's button may be used now: null, or the refusal (see chat-session). */
+export type DraftGate = (tabId: number, callId: string) => Promise<ToolResult | null>;
+
+export function pageHandlers(s: Services, draftGate?: DraftGate): PageHandlers {
   return {
     async 'page.announce'({ adapterId, url, ticket }, sender) {
       const adapter = s.tools.adapter(adapterId);
@@ -54,8 +57,14 @@ export function pageHandlers(s: Services): PageHandlers {
       };
     },
 
-    async 'tool.invoke'({ tabId, tool, input }) {
+    async 'tool.invoke'({ tabId, tool, input, draft }) {
       const ctx = await humanCtx(s, tabId);
+      const refused = draft && draftGate ? await draftGate(tabId, draft) : null;
+      if (refused && !refused.ok) {
+        await s.audit.append({ kind: 'refuse', tool: s.registry.get(tool)?.name ?? tool, site: ctx.scope ?? '', ticket: s.pages.get(tabId)?.ticket?.label ?? null, digest: null, confirmationId: null, detail: `${refused.code}: ${refused.error}` });
+        s.broadcast({ type: 'audit.changed' });
+        return refused;
+      }
       const result = await s.registry.invoke(tool, input, ctx);
       const name = s.registry.get(tool)?.name ?? tool;
       if (result.confirmation) {

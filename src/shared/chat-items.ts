@@ -8,7 +8,13 @@ export type ChatItem =
   | { id: string; kind: 'user'; text: string; action?: QuickAction }
   | { id: string; kind: 'assistant'; text: string; streaming?: boolean; cut?: 'aborted' | 'stream_cut' | 'length'; card?: 'summary' | 'note' }
   | { id: string; kind: 'tool'; callId: string; tool: string; status: 'running' | 'ok' | 'error'; code?: string; summary?: string }
-  | { id: string; kind: 'draft'; callId: string; body: string; subject?: string }
+  /**
+   * `warned`: the tools the assistant tried to use in the turn that wrote it, though it may not
+   * (write, send, or invented names); such a draft is used only after `acknowledged`.
+   */
+  | { id: string; kind: 'draft'; callId: string; body: string; subject?: string; warned?: string[]; acknowledged?: boolean }
+  /** The turn's assistant tried to use tools it may not: the ticket may be steering it. */
+  | { id: string; kind: 'warning'; tools: string[] }
   | { id: string; kind: 'error'; errorKind: ModelErrorKind | 'interrupted'; message: string; retryable: boolean }
   | { id: string; kind: 'notice'; text: string; tone?: 'info' };
 
@@ -44,9 +50,20 @@ export function applyAgentEvent(items: readonly ChatItem[], event: AgentEvent): 
           ? { ...item, status: event.ok ? 'ok' : 'error', summary: event.summary, ...(event.code ? { code: event.code } : {}) }
           : item,
       );
-    case 'draft_proposed':
-      list.push({ id: itemId(), kind: 'draft', callId: event.callId, body: event.draft.body, ...(event.draft.subject ? { subject: event.draft.subject } : {}) });
+    case 'draft_proposed': {
+      const warned = warningOfTurn(list, list.length)?.tools;
+      list.push({
+        id: itemId(),
+        kind: 'draft',
+        callId: event.callId,
+        body: event.draft.body,
+        ...(event.draft.subject ? { subject: event.draft.subject } : {}),
+        ...(warned ? { warned } : {}),
+      });
       return list;
+    }
+    case 'forbidden_call':
+      return warnTurn(list, event.tool);
     case 'error':
       list.push({ id: itemId(), kind: 'error', errorKind: event.kind, message: event.message, retryable: event.retryable });
       return list;
@@ -68,4 +85,29 @@ export function endStreaming(items: ChatItem[], cut?: 'aborted' | 'stream_cut'):
     if (item.kind === 'tool' && item.status === 'running' && cut) return { ...item, status: 'error', summary: 'stopped' };
     return item;
   });
+}
+
+/** Where the turn holding position `at` begins: just after the person's message that started it. */
+const turnStart = (items: readonly ChatItem[], at: number): number => items.slice(0, at).findLastIndex((item) => item.kind === 'user') + 1;
+
+/** The warning of the turn that holds position `at`, if its assistant tried a forbidden tool. */
+export function warningOfTurn(items: readonly ChatItem[], at: number): Extract<ChatItem, { kind: 'warning' }> | undefined {
+  const start = turnStart(items, at);
+  const end = items.findIndex((item, i) => i >= at && item.kind === 'user');
+  return items.slice(start, end < 0 ? items.length : end).find((item) => item.kind === 'warning') as Extract<ChatItem, { kind: 'warning' }> | undefined;
+}
+
+/**
+ * A forbidden call: the turn gets one warning (listing every such tool), and every draft of the
+ * turn, written before the attempt or after it, carries it.
+ */
+function warnTurn(list: ChatItem[], tool: string): ChatItem[] {
+  const start = turnStart(list, list.length);
+  const at = list.findIndex((item, i) => i >= start && item.kind === 'warning');
+  const before = at >= 0 ? (list[at] as Extract<ChatItem, { kind: 'warning' }>).tools : [];
+  if (before.includes(tool)) return list;
+  const tools = [...before, tool];
+  if (at >= 0) list[at] = { ...(list[at] as Extract<ChatItem, { kind: 'warning' }>), tools };
+  else list.push({ id: itemId(), kind: 'warning', tools });
+  return list.map((item, i) => (i >= start && item.kind === 'draft' ? { ...item, warned: tools, acknowledged: false } : item));
 }

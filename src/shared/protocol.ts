@@ -52,7 +52,8 @@ export interface Requests {
   'page.announce': { req: { adapterId: string; url: string; ticket: PageTicket | null }; res: { ok: boolean } };
   'page.delivered': { req: { adapterId: string; report: DeliveryReport }; res: { ok: boolean } };
   'view.get': { req: { tabId: number }; res: ViewState };
-  'tool.invoke': { req: { tabId: number; tool: string; input: unknown }; res: ToolResult };
+  /** `draft`: the call id of the draft card whose button this is, if any. */
+  'tool.invoke': { req: { tabId: number; tool: string; input: unknown; draft?: string }; res: ToolResult };
   'confirm.accept': { req: { tabId: number; id: string; digest: string }; res: ToolResult };
   'confirm.cancel': { req: { id: string }; res: ToolResult };
   'confirm.check': { req: { id: string }; res: ToolResult<{ found: boolean }> };
@@ -148,7 +149,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
     ),
   },
   'view.get': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
-  'tool.invoke': { from: 'extension', schema: obj({ tabId, tool: str, input: {} }, ['tabId', 'tool']) },
+  'tool.invoke': { from: 'extension', schema: obj({ tabId, tool: str, input: {}, draft: { type: 'string', minLength: 1, maxLength: 256 } }, ['tabId', 'tool']) },
   'confirm.accept': { from: 'extension', schema: obj({ tabId, id: str, digest: str }, ['tabId', 'id', 'digest']) },
   'confirm.cancel': { from: 'extension', schema: obj({ id: str }, ['id']) },
   'confirm.check': { from: 'extension', schema: obj({ id: str }, ['id']) },
@@ -220,7 +221,9 @@ export type ChatClientMessage =
   /** "Use as draft" on an assistant message: it becomes a draft card. */
   | { type: 'chat.draft'; tabId: number; itemId: string; text: string }
   /** A quick action, with the current draft for the rewrites. */
-  | { type: 'chat.action'; tabId: number; action: QuickAction; draft?: string };
+  | { type: 'chat.action'; tabId: number; action: QuickAction; draft?: string }
+  /** The agent acknowledges the warning on a draft (by its call id) written under attack. */
+  | { type: 'chat.ack'; tabId: number; callId: string };
 
 /** Background -> sidebar over the chat port. */
 export type ChatServerMessage =
@@ -237,12 +240,13 @@ export interface ModelLabel {
 export const CHAT_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
-    type: { type: 'string', enum: ['chat.open', 'chat.send', 'chat.stop', 'chat.new', 'chat.retry', 'chat.draft', 'chat.action'] },
+    type: { type: 'string', enum: ['chat.open', 'chat.send', 'chat.stop', 'chat.new', 'chat.retry', 'chat.draft', 'chat.action', 'chat.ack'] },
     action: { type: 'string', enum: ['summarize', 'draft', 'translate', 'shorter', 'friendlier', 'formal', 'note'] },
     draft: { type: 'string', maxLength: 20_000 },
     tabId,
     text: { type: 'string', minLength: 1, maxLength: 20_000 },
     itemId: { type: 'string', minLength: 1, maxLength: 64 },
+    callId: { type: 'string', minLength: 1, maxLength: 256 },
   },
   required: ['type', 'tabId'],
   additionalProperties: false,

@@ -15,7 +15,7 @@ const DYNAMIC = [
   ...['read', 'write', 'send'].flatMap((g) => [`grade_${g}`, `grade_${g}_line`, `run_${g}`]),
   'grade_write_off',
   'grade_send_off',
-  ...['prepare', 'confirm', 'refuse', 'cancel', 'sent', 'failed', 'unknown'].map((k) => `kind_${k}`),
+  ...['prepare', 'confirm', 'refuse', 'cancel', 'sent', 'failed', 'unknown', 'write', 'attempt', 'acknowledge'].map((k) => `kind_${k}`),
   ...['customer', 'agent', 'internal', 'system'].map((r) => `role_${r}`),
   ...['sent', 'refused', 'failed'].map((s) => `confirm_${s}`),
   ...['running', 'ok', 'error'].map((s) => `tool_status_${s}`),

@@ -34,7 +34,7 @@ export function ChatPanel({ s }: { s: Sidebar }) {
         before={loose.length ? <ConfirmCards cards={loose} confirms={confirms} /> : null}
         renderDraft={(item) => (
           <>
-            <DraftCard draft={item} blocked={drafts.blocked} onRun={(tool, body) => drafts.run(item.callId, tool, body)} />
+            <DraftCard draft={item} blocked={drafts.blocked} onRun={(tool, body) => drafts.run(item.callId, tool, body)} onAcknowledge={() => chat.acknowledge(item.callId)} />
             <ConfirmCards cards={mine(item.callId)} confirms={confirms} />
           </>
         )}

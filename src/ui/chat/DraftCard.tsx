@@ -3,6 +3,7 @@ import type { ToolResult } from '../../core';
 import type { ChatItem } from '../../shared/chat-items';
 import type { DraftTool } from '../hooks/useDraftActions';
 import { t } from '../i18n';
+import { DraftWarning } from './AttackWarning';
 
 type DraftItem = Extract<ChatItem, { kind: 'draft' }>;
 
@@ -13,13 +14,15 @@ interface Props {
   /** Why the page does not offer the tool (a message key), or null. */
   blocked(tool: DraftTool): string | null;
   onRun(tool: DraftTool, body: string): Promise<ToolResult>;
+  /** The agent acknowledges the warning of a draft written under attack. */
+  onAcknowledge(): void;
 }
 
 /**
  * A reply the assistant proposed, for the person to edit. Both buttons take the text as it
  * is in the box at the moment of the click: what goes to the confirm step is what was seen.
  */
-export function DraftCard({ draft, blocked, onRun }: Props) {
+export function DraftCard({ draft, blocked, onRun, onAcknowledge }: Props) {
   const [body, setBody] = useState(draft.body);
   const box = useRef<HTMLTextAreaElement>(null);
   // The whole draft in view, up to a limit; longer ones scroll in the box.
@@ -45,9 +48,12 @@ export function DraftCard({ draft, blocked, onRun }: Props) {
     else if (tool === 'reply.fill') setStatus({ ok: true, text: t('draft_inserted') });
   };
   const empty = !body.trim();
+  // Written while the assistant tried forbidden tools: used only once the agent acknowledged it.
+  const held = !!draft.warned?.length && !draft.acknowledged;
 
   return (
-    <section class="draft" data-testid="draft-card" aria-label={t('draft_title')}>
+    <section class={draft.warned?.length ? 'draft draft-warned' : 'draft'} data-testid="draft-card" data-warned={draft.warned?.length ? 'true' : undefined} aria-label={t('draft_title')}>
+      {!!draft.warned?.length && <DraftWarning tools={draft.warned} acknowledged={!!draft.acknowledged} onAcknowledge={onAcknowledge} />}
       <div class="draft-head">
         <strong>{t('draft_title')}</strong>
         {body !== draft.body && (
@@ -59,10 +65,10 @@ export function DraftCard({ draft, blocked, onRun }: Props) {
       {draft.subject && <p class="draft-subject">{draft.subject}</p>}
       <textarea ref={box} data-testid="draft-body" rows={4} value={body} aria-label={t('draft_body')} onInput={(e) => setBody(e.currentTarget.value)} />
       <div class="actions">
-        <button type="button" class="btn btn-write" data-testid="draft-insert" disabled={busy || empty || !!fill} title={fill ? t(fill) : undefined} onClick={() => run('reply.fill')}>
+        <button type="button" class="btn btn-write" data-testid="draft-insert" disabled={busy || empty || held || !!fill} title={fill ? t(fill) : undefined} onClick={() => run('reply.fill')}>
           {t('draft_insert')}
         </button>
-        <button type="button" class="btn btn-send" data-testid="draft-send" disabled={busy || empty || !!send} title={send ? t(send) : undefined} onClick={() => run('reply.send')}>
+        <button type="button" class="btn btn-send" data-testid="draft-send" disabled={busy || empty || held || !!send} title={send ? t(send) : undefined} onClick={() => run('reply.send')}>
           {t('draft_send')}
         </button>
       </div>

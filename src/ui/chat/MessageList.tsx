@@ -4,6 +4,7 @@ import type { ChatItem } from '../../shared/chat-items';
 import { t } from '../i18n';
 import { Markdown } from './Markdown';
 import { ToolCall } from './ToolTrace';
+import { AttackWarning } from './AttackWarning';
 
 type Of<K extends ChatItem['kind']> = Extract<ChatItem, { kind: K }>;
 
@@ -78,6 +79,8 @@ export function MessageList({ items, running, renderDraft, before, onRetry, onSe
             return <div key={key}>{renderDraft(item)}</div>;
           case 'error':
             return <ChatError key={key} item={item} onRetry={idle(item) ? onRetry : null} onSettings={idle(item) ? onSettings : null} />;
+          case 'warning':
+            return <AttackWarning key={key} tools={item.tools} />;
           case 'notice':
             return (
               <p key={key} class="chat-notice" role="note" data-testid="chat-notice">

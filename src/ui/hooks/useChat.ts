@@ -13,6 +13,8 @@ export interface Chat extends ChatState {
   useAsDraft(itemId: string, text: string): void;
   /** A quick action; the rewrites take the current draft. */
   action(action: QuickAction, draft?: string): void;
+  /** The agent acknowledges the warning on a draft written while the assistant tried forbidden tools. */
+  acknowledge(callId: string): void;
   /** Asks for a fresh snapshot (e.g. after the model settings changed). */
   reopen(): void;
 }
@@ -71,6 +73,7 @@ export function useChat(tabId: number | null | undefined): Chat {
       post((id) => ({ type: 'chat.action', tabId: id, action, ...(draft ? { draft: draft.slice(0, 20_000) } : {}) }));
     },
     useAsDraft: (itemId, text) => post((id) => ({ type: 'chat.draft', tabId: id, itemId, text: text.slice(0, 20_000) })),
+    acknowledge: (callId) => post((id) => ({ type: 'chat.ack', tabId: id, callId })),
     reopen: open,
   };
 }

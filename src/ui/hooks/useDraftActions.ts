@@ -34,7 +34,8 @@ export function useDraftActions(tabId: number | null | undefined, view: ViewStat
     if (tabId === null || tabId === undefined) return fail('no_tab', 'No tab.');
     let result: ToolResult;
     try {
-      result = await request('tool.invoke', { tabId, tool, input: { body } });
+      // The draft is named, so the background can hold back one written under attack until acknowledged.
+      result = await request('tool.invoke', { tabId, tool, input: { body }, draft: callId });
     } catch (e) {
       result = fail(e instanceof RequestError && isToolErrorCode(e.code) ? e.code : 'internal', errorText(e));
     }
