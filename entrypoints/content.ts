@@ -5,5 +5,5 @@ export default defineContentScript({
   // Self-hosted helpdesks on a local port are a real case; adapters' own hosts join here.
   matches: ['http://localhost/*', 'http://127.0.0.1/*'],
   runAt: 'document_idle',
-  main: () => startContentScript(ADAPTERS),
+  main: (ctx) => startContentScript(ADAPTERS, ctx),
 });

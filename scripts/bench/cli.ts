@@ -18,6 +18,7 @@ import { measureToolRoundTrips } from './roundtrip';
 import { bundleSizes, isDevelopmentBuild } from './sizes';
 import { measureReloadAll, openTabs } from './tabs';
 import { measureConversation } from './conversation';
+import { measureContentScriptCpu } from './content-cpu';
 import { round, summarize } from './stats';
 import { measureTokenToPaint, measureTurn, newChat, type TurnFigures } from './turns';
 
@@ -71,6 +72,9 @@ async function main(): Promise<number> {
     const roundTrips = await measureToolRoundTrips(panel, Number(values['round-trips']));
     console.log('  measuring: a ten-question conversation on ticket #1045');
     const talk = await measureConversation(panel, page, session.servers.model, session.ticketUrl(LONG_TICKET), '#1045');
+    console.log('  measuring: the content script on a ticket page that changes 100 nodes a second, and idle');
+    const busyCpu = await measureContentScriptCpu(context, session.ticketUrl(STORY_TICKET), { mutationsPerSecond: 100, seconds: 10 });
+    const idleCpu = await measureContentScriptCpu(context, session.ticketUrl(STORY_TICKET), { mutationsPerSecond: 0, seconds: 10 });
     // Last: the other tabs load the machine. The story's tab is one of them.
     console.log(`  measuring: ${values.reloads} reloads of ${values.tabs} tabs`);
     const reloads = [];
@@ -100,6 +104,8 @@ async function main(): Promise<number> {
       { name: 'story input tokens', value: tokens, unit: 'tokens', target: 4500, basis: 'sum', extra: `${first.requests} model calls: ${first.promptTokensByRequest.join(' + ')}; ceil(chars/4) of messages+tools per request (the done event reports ${first.promptTokensReported})` },
       { name: '10th question / 1st (request size)', value: talkRatio, unit: 'x', target: 1.5, basis: 'ratio', extra: `last request of each question on ticket ${talk.ticket} (34 messages), tokens: ${talk.lastRequestTokens.join(', ')}` },
       { name: `${reloads[0]?.tabs ?? 0}-tab reload: every tab's tools back`, value: reloadBack.p50, unit: 'ms', target: 500, basis: 'p50', extra: `p95 ${reloadBack.p95} ms, min ${reloadBack.min}, max ${reloadBack.max} over ${reloadBack.n} reloads of all tabs at once; every old tool dropped after ${reloadDropped.p50} ms p50; one tab back after ${summarize(reloads.flatMap((r) => r.perTabBackMs)).p50} ms p50` },
+      { name: 'content script CPU, busy page', value: busyCpu.msPerSecond, unit: 'ms/s', target: 2, basis: 'profile', extra: `CPU per second in the content script on a ticket page whose own script changes ${busyCpu.mutationsPerSecond} nodes a second, over ${busyCpu.seconds} s (CDP sampling profiler, ${busyCpu.samples} samples in the extension's code)` },
+      { name: 'content script CPU, idle page', value: idleCpu.msPerSecond, unit: 'ms/s', target: 0.1, basis: 'profile', extra: `the same ticket page with no changes, over ${idleCpu.seconds} s (${idleCpu.samples} samples)` },
       { name: 'sidebar JS', value: size('sidebar JS'), unit: 'bytes', target: 25 * 1024, basis: 'gzip -9', extra: `before any markdown is shown; the markdown renderer loads with the first answer: ${size('sidebar markdown (lazy)')} B gzip` },
       { name: 'background', value: size('background'), unit: 'bytes', target: 60 * 1024, basis: 'gzip -9' },
     ]);
@@ -121,6 +127,7 @@ async function main(): Promise<number> {
         toolRoundTripMs: trip,
         tenQuestions: talk,
         reloadAllTabs: { everyTabBackMs: reloadBack, everyToolDroppedMs: reloadDropped, runs: reloads },
+        contentScriptCpu: { busy: busyCpu, idle: idleCpu },
         tokenToPaintMs: toPaint,
         tokenToPaint200MessagesMs: toPaintLong,
         tokenToAfterPaintMs: summarize(paint.flatMap((p) => p.afterPaint)),

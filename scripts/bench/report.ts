@@ -23,6 +23,7 @@ export interface BenchReport {
     toolRoundTripMs: Summary;
     tenQuestions: { ticket: string; lastRequestTokens: number[]; requestsPerQuestion: number[] };
     reloadAllTabs: { everyTabBackMs: Summary; everyToolDroppedMs: Summary; runs: unknown[] };
+    contentScriptCpu: { busy: unknown; idle: unknown };
     tokenToPaintMs: Summary;
     tokenToPaint200MessagesMs: Summary;
     tokenToAfterPaintMs: Summary;

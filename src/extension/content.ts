@@ -6,20 +6,42 @@ import { checkRecipe } from '../sites/recipe-check';
 import { adapterFromRecipe } from '../sites/recipe';
 import type { PageCall } from '../shared/protocol';
 import { fail } from '../core/results';
+import { ContentScriptContext } from 'wxt/utils/content-script-context';
 
-const POLL_MS = 400;
+/** Detection runs at most this often however busy the page is (DOM changes, route changes). */
+export const LOOK_DEBOUNCE_MS = 150;
+
+/** What the content script needs of WXT's ContentScriptContext (the tests build a real one). */
+export type ScriptContext = Pick<ContentScriptContext, 'onInvalidated' | 'setTimeout' | 'addEventListener' | 'isValid'>;
 
 /**
  * The content script: finds the adapter for this page, tells the background which ticket
  * the page shows (again whenever that changes, single-page navigation included), and runs
  * the page tools the background asks for. It declares no tools: the background has its own
  * copy of the definitions.
+ *
+ * It lives as long as its context: when the extension is updated or reloaded, or a newer copy
+ * of this script starts in the page ("Enable on this site" injects into open tabs), the context
+ * is invalidated and everything stops: no timer, observer or listener is left behind to retry
+ * messages, and only the newest copy answers the background.
  */
-export function startContentScript(codeAdapters: readonly Adapter[]): void {
-  // "Enable on this site" injects into open tabs; a page must not get two scripts.
-  const marker = globalThis as { __deskmateContent?: boolean };
-  if (marker.__deskmateContent) return;
-  marker.__deskmateContent = true;
+export function startContentScript(codeAdapters: readonly Adapter[], ctx: ScriptContext, newContext: () => ScriptContext = () => new ContentScriptContext('content')): void {
+  const self = Symbol('deskmate content script');
+  const live = globalThis as { __deskmateContent?: symbol };
+  live.__deskmateContent = self;
+  // The page can fake the signal a newer copy sends (a DOM event any script can dispatch). Only
+  // two things really end this copy: the extension went away (an update, a reload: no runtime
+  // id), or a newer copy started in this same isolated world, where no page script reaches.
+  // Anything else was the page: carry on under a fresh context.
+  ctx.onInvalidated(() =>
+    setTimeout(() => {
+      if (browser.runtime?.id && live.__deskmateContent === self) startContentScript(codeAdapters, newContext(), newContext);
+    }, 0),
+  );
+  run(codeAdapters, ctx);
+}
+
+function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
   let announced: string | undefined;
   let current: { adapter: Adapter; ticket: PageTicket | null } | null = null;
   // The site's recipe, from the background only (never from the page), goes before the code adapters.
@@ -30,6 +52,7 @@ export function startContentScript(codeAdapters: readonly Adapter[]): void {
   };
 
   const look = (force = false) => {
+    if (!ctx.isValid) return;
     const url = new URL(location.href);
     const adapter = adapters.find((a) => safe(() => a.detect(url, document), false)) ?? null;
     const ticket = adapter ? safe(() => adapter.ticket(url, document), null) : null;
@@ -41,8 +64,18 @@ export function startContentScript(codeAdapters: readonly Adapter[]): void {
       announced = undefined; // the worker was waking up; try again at the next look
     });
   };
+  // A busy page changes its DOM many times a second: look once after a quiet moment, not per change.
+  let pending = false;
+  const lookSoon = () => {
+    if (pending) return;
+    pending = true;
+    ctx.setTimeout(() => {
+      pending = false;
+      look();
+    }, LOOK_DEBOUNCE_MS);
+  };
 
-  browser.runtime.onMessage.addListener((message: unknown) => {
+  const onMessage = (message: unknown) => {
     const call = message as PageCall;
     if (call?.type === 'page.announce-again') {
       look(true);
@@ -55,18 +88,23 @@ export function startContentScript(codeAdapters: readonly Adapter[]): void {
     if (call?.type !== 'page.run' && call?.type !== 'page.deliver') return undefined;
     look();
     return answer(call, current);
-  });
+  };
+  browser.runtime.onMessage.addListener(onMessage);
+  ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onMessage));
 
   // Insert goes where the agent last clicked or typed.
-  trackFocus(document);
+  ctx.onInvalidated(trackFocus(document));
   void loadRecipe().finally(() => {
     look();
     reportDelivery(current);
   });
-  // pushState is invisible to content scripts; a light poll and DOM changes catch ticket switches.
-  setInterval(() => look(), POLL_MS);
-  new MutationObserver(() => look()).observe(document.documentElement, { childList: true, subtree: true });
-  addEventListener('popstate', () => look());
+  // Route changes without a page load (pushState, the Navigation API) and DOM changes (a ticket
+  // rendered in place, a thread loaded after the page) both lead to one debounced look.
+  ctx.addEventListener(window, 'wxt:locationchange', lookSoon);
+  ctx.addEventListener(window, 'popstate', lookSoon);
+  const observer = new MutationObserver(lookSoon);
+  observer.observe(document.documentElement, { childList: true, subtree: true });
+  ctx.onInvalidated(() => observer.disconnect());
 }
 
 /** This site's recipe as the background keeps it, checked again here, or null. */
