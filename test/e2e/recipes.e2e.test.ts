@@ -41,7 +41,7 @@ describe('recipes: imported on the options page, Send… → confirm card → Co
   });
 
   /** recipe-import on the options page: the recipe is checked and shown, and applies on a click. */
-  async function importRecipe(name: 'fixture-iframe' | 'fixture-inline' | 'demo-helpdesk', site = helpdesk.origin): Promise<void> {
+  async function importRecipe(name: Parameters<typeof recipeFileFor>[0], site = helpdesk.origin): Promise<void> {
     const { path } = recipeFileFor(name, site);
     const options = await openExtensionPage(chromium.context, chromium.extensionId, 'options.html');
     await options.setInputFiles('[data-testid="recipe-import"]', path);
@@ -87,6 +87,73 @@ describe('recipes: imported on the options page, Send… → confirm card → Co
     await importRecipe('fixture-inline');
     const { page } = await sendStory('/inline/tickets/5');
     expect(helpdesk.sent()).toEqual([{ shape: 'inline', ticketId: 5, text: DRAFT }]);
+    await page.waitForSelector('.thread > .post[data-role="agent"]');
+  });
+
+  /** The tab's ticket as the background knows it (announced by the content script). */
+  const tabTicket = (p: SidePanel) =>
+    sendToBackground<{ page: { adapterId: string; ticket: { key: string } | null } | null }>(p, { type: 'view.get', tabId: p.tabId }).then((v) =>
+      v.ok ? (v.value.page?.ticket?.key ?? null) : null,
+    );
+
+  it('a single-page app: a route change to another ticket without a page load is followed, and the reply goes to that ticket once', async () => {
+    await importRecipe('fixture-spa');
+    page = await chromium.context.newPage();
+    await page.goto(helpdesk.url('/spa/'));
+    await page.click('a[href="/spa/tickets/5"]');
+    await page.waitForSelector('#ticket[data-id="5"] .thread .post');
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="chat-input"]');
+    await poll(async () => ((await tabTicket(panel!)) === '5' ? true : undefined), 'the sidebar to know ticket 5');
+    // Back to the list, on to ticket 6: two route changes, no page load.
+    const loads: string[] = [];
+    page.on('load', () => loads.push(page!.url()));
+    await page.click('a[href="/spa/"]');
+    await page.waitForSelector('ul.tickets');
+    await poll(async () => ((await tabTicket(panel!)) === null ? true : undefined), 'the list to show no ticket');
+    await page.click('a[href="/spa/tickets/6"]');
+    await page.waitForSelector('#ticket[data-id="6"] .thread .post');
+    await poll(async () => ((await tabTicket(panel!)) === '6' ? true : undefined), 'the sidebar to follow the route to ticket 6');
+    expect(loads).toEqual([]);
+    await ask(panel, 'Draft a reply to Tomas.');
+    await waitForChat(panel, (v) => !v.running && v.drafts.length === 1, 'the draft card');
+    await poll(
+      () => panel!.evaluate(() => (document.querySelector<HTMLButtonElement>('[data-testid="draft-send"]')?.disabled === false ? true : undefined)),
+      'Send… to be offered by the recipe',
+    );
+    await panel.click('[data-testid="draft-send"]');
+    const card = await theCard(panel, ['pending']);
+    expect(card.body).toBe(DRAFT);
+    expect(card.fields).toEqual([helpdesk.origin, '#6', 'Tomas Berg <tomas@example.net>', 'Re: Invoice address']);
+    await clickConfirm(panel);
+    const done = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 30_000 });
+    expect(done.state, done.status).toBe('sent');
+    expect(helpdesk.sent()).toEqual([{ shape: 'spa', ticketId: 6, text: DRAFT }]);
+    expect(loads).toEqual([]);
+  });
+
+  it('a form that posts with a full page load: the page loaded next settles the card as sent, one post', async () => {
+    await importRecipe('fixture-reload');
+    page = await chromium.context.newPage();
+    await page.goto(helpdesk.url('/reload/tickets/5'));
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="chat-input"]');
+    await ask(panel, 'Draft a reply to Ines.');
+    await waitForChat(panel, (v) => !v.running && v.drafts.length === 1, 'the draft card');
+    await poll(
+      () => panel!.evaluate(() => (document.querySelector<HTMLButtonElement>('[data-testid="draft-send"]')?.disabled === false ? true : undefined)),
+      'Send… to be offered by the recipe',
+    );
+    await panel.click('[data-testid="draft-send"]');
+    const card = await theCard(panel, ['pending']);
+    expect(card.fields).toEqual([helpdesk.origin, '#5', 'Ines Duarte <ines@example.org>', 'Re: Parcel arrived damaged']);
+    const loaded = page.waitForEvent('load', { timeout: 30_000 });
+    await clickConfirm(panel);
+    await loaded; // the post left the page
+    // Sent only once the page loaded after the post shows the reply in its thread.
+    const done = await theCard(panel, ['sent', 'refused', 'failed'], { timeoutMs: 30_000 });
+    expect(done.state, done.status).toBe('sent');
+    expect(helpdesk.sent()).toEqual([{ shape: 'reload', ticketId: 5, text: DRAFT }]);
     await page.waitForSelector('.thread > .post[data-role="agent"]');
   });
 

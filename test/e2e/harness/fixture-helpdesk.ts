@@ -12,6 +12,11 @@ import { fixturePages, type FixtureTicket } from './fixture-pages';
  *   post is a full page load back to the ticket.
  * - /inline/: one page; the thread loads by fetch after the page, Reply opens an inline editor,
  *   Send posts by fetch and the thread grows without a page load.
+ * - /spa/: a single-page app: the list and the tickets are one shell, links change the route
+ *   with pushState and the view is rendered in place (no page load between tickets); the reply
+ *   box is a textarea on the ticket view, posted by fetch.
+ * - /reload/: server-rendered; the reply form on the ticket page posts with a full page load
+ *   (POST, redirect back to the ticket, the reply in its thread).
  */
 /** A draft with lines, markup-like text and an ampersand: it must arrive exactly as it is. */
 export const FIXTURE_DRAFT = 'Hi Ines,\n\nSorry about the lamp. A new one ships today: <no charge> & no return needed.\n\nBest,\nSam';
@@ -41,6 +46,12 @@ const seed = (): FixtureTicket[] => [
     requester: { name: 'Ines Duarte', email: 'ines@example.org' },
     messages: [{ author: 'Ines Duarte', role: 'customer', time: '2026-11-30T09:12:00Z', body: 'The box was crushed and the lamp inside is broken. Can you send a new one?' }],
   },
+  {
+    id: 6,
+    subject: 'Invoice address',
+    requester: { name: 'Tomas Berg', email: 'tomas@example.net' },
+    messages: [{ author: 'Tomas Berg', role: 'customer', time: '2026-11-30T10:40:00Z', body: 'Please put our new address on invoice 2231.' }],
+  },
 ];
 
 /** What the helpdesk stores of an editor's HTML: its text, line breaks kept. */
@@ -59,6 +70,9 @@ export function htmlToStoredText(html: string): string {
     .replace(/^\n/, '');
 }
 
+/** The shapes whose reply box is a textarea. */
+const PLAIN_TEXT_SHAPES = new Set(['spa', 'reload']);
+
 async function formBody(request: IncomingMessage): Promise<URLSearchParams> {
   let raw = '';
   for await (const chunk of request) raw += chunk;
@@ -73,18 +87,19 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
     response.end(body);
   };
   const record = (shape: string, ticket: FixtureTicket, posted: string): string | null => {
-    const text = htmlToStoredText(posted).trim();
+    // Rich editors post HTML; a textarea posts the text itself.
+    const text = (PLAIN_TEXT_SHAPES.has(shape) ? posted.replace(/\r\n/g, '\n') : htmlToStoredText(posted)).trim();
     if (!text) return null;
     sent.push({ shape, ticketId: ticket.id, text });
     ticket.messages.push({ author: 'Agent', role: 'agent', time: new Date().toISOString(), body: text });
     return text;
   };
-  const inlineApi = async (request: IncomingMessage, response: ServerResponse, ticket: FixtureTicket, post: boolean) => {
+  const inlineApi = async (request: IncomingMessage, response: ServerResponse, ticket: FixtureTicket, post: boolean, shape: string) => {
     if (post) {
       let raw = '';
       for await (const chunk of request) raw += chunk;
       const body = (JSON.parse(raw || '{}') as { body?: unknown }).body;
-      if (!record('inline', ticket, typeof body === 'string' ? body : '')) {
+      if (!record(shape, ticket, typeof body === 'string' ? body : '')) {
         response.writeHead(400, { 'content-type': 'text/plain' });
         return response.end('The reply is empty.');
       }
@@ -99,9 +114,14 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
         response.writeHead(200, { 'content-type': 'application/json' });
         return response.end(JSON.stringify(sent));
       }
-      const api = /^\/inline\/api\/tickets\/(\d+)(\/replies)?$/.exec(url.pathname);
-      const apiTicket = api && tickets.find((t) => t.id === Number(api[1]));
-      if (api && apiTicket) return inlineApi(request, response, apiTicket, !!api[2]);
+      if (url.pathname === '/spa/api/tickets') {
+        response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        return response.end(JSON.stringify(tickets.map(({ id, subject }) => ({ id, subject }))));
+      }
+      if (url.pathname === '/spa/' || url.pathname === '/spa') return html(response, 200, fixturePages.spa!.view(tickets[0]!));
+      const api = /^\/(inline|spa)\/api\/tickets\/(\d+)(\/replies)?$/.exec(url.pathname);
+      const apiTicket = api && tickets.find((t) => t.id === Number(api[2]));
+      if (api && apiTicket) return inlineApi(request, response, apiTicket, !!api[3], api[1]!);
       const match = /^\/(\w+)\/tickets\/(\d+)(\/reply)?$/.exec(url.pathname);
       const ticket = match && tickets.find((t) => t.id === Number(match[2]));
       const pages = match && fixturePages[match[1]!];

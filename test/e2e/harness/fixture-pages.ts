@@ -67,7 +67,59 @@ document.getElementById('send').addEventListener('click', async () => {
   setTimeout(load, 200);
 });`;
 
+/**
+ * A single-page app: one shell for the list and every ticket; links change the route with
+ * pushState and the view is rendered in place from the API, so moving from one ticket to
+ * another never loads a page. The reply box is on the ticket view; Send posts by fetch.
+ */
+const spaScript = `
+const app = document.getElementById('app');
+const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const post = (m, i) => '<article class="post" id="post-' + i + '" data-role="' + m.role + '"><header><b class="who">' + esc(m.author) + '</b> <time datetime="' + m.time + '">' + m.time + '</time></header><div class="text">' + esc(m.body).replace(/\\n/g, '<br>') + '</div></article>';
+const list = (tickets) => '<h1>Open tickets</h1><ul class="tickets">' + tickets.map((t) => '<li><a data-route href="/spa/tickets/' + t.id + '">#' + t.id + ' ' + esc(t.subject) + '</a></li>').join('') + '</ul>';
+const view = (t) => '<main id="ticket" data-id="' + t.id + '"><p><a data-route href="/spa/">All tickets</a></p><h1 class="subject">' + esc(t.subject) + '</h1><p class="from"><span class="name">' + esc(t.requester.name) + '</span> &lt;<span class="email">' + esc(t.requester.email) + '</span>&gt;</p><p>Status: <span class="status">open</span></p><section class="thread">' + t.messages.map(post).join('') + '</section><textarea id="reply" rows="5" cols="60" aria-label="Reply"></textarea><p class="err" hidden></p><button id="send" type="button">Send</button></main>';
+async function render() {
+  const m = /^\\/spa\\/tickets\\/(\\d+)$/.exec(location.pathname);
+  if (!m) { app.innerHTML = list(await (await fetch('/spa/api/tickets')).json()); return; }
+  app.innerHTML = view(await (await fetch('/spa/api/tickets/' + m[1])).json());
+  document.getElementById('send').addEventListener('click', async () => {
+    const send = document.getElementById('send');
+    send.disabled = true;
+    const r = await fetch('/spa/api/tickets/' + m[1] + '/replies', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body: document.getElementById('reply').value }) });
+    send.disabled = false;
+    if (!r.ok) { const err = document.querySelector('.err'); err.textContent = await r.text(); err.hidden = false; return; }
+    await render();
+  });
+}
+document.addEventListener('click', (e) => {
+  const a = e.target.closest('a[data-route]');
+  if (!a) return;
+  e.preventDefault();
+  history.pushState(null, '', a.getAttribute('href'));
+  void render();
+});
+addEventListener('popstate', () => void render());
+void render();`;
+
 export const fixturePages: Record<string, FixtureShape> = {
+  spa: {
+    view: () => page('Fixture desk', `<div id="app"></div><script>${spaScript}</script>`),
+    reply: () => page('Not here', 'This helpdesk replies on the ticket page.'),
+  },
+  /**
+   * A classic server-rendered page: the reply form is on the ticket page and posts with a full
+   * page load (POST, then a redirect back to the ticket, which shows the reply in its thread).
+   */
+  reload: {
+    view: (t) =>
+      page(
+        `Ticket ${t.id}: ${t.subject}`,
+        `<main id="ticket" data-id="${t.id}">${header(t)}<section class="thread">${thread(t)}</section>` +
+          `<form id="reply-form" method="post" action="/reload/tickets/${t.id}"><textarea id="reply" name="body" rows="5" cols="60" aria-label="Reply"></textarea>` +
+          `<p><button id="post" type="submit">Post reply</button></p></form></main>`,
+      ),
+    reply: () => page('Not here', 'This helpdesk replies on the ticket page.'),
+  },
   inline: {
     view: (t) =>
       page(
