@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, openExtensionPage, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
@@ -155,6 +156,60 @@ describe('recipes: imported on the options page, Send… → confirm card → Co
     expect(done.state, done.status).toBe('sent');
     expect(helpdesk.sent()).toEqual([{ shape: 'reload', ticketId: 5, text: DRAFT }]);
     await page.waitForSelector('.thread > .post[data-role="agent"]');
+  });
+
+  it('the options page: a bad file is refused naming the field, a preview can be cancelled, export gives the recipe back, delete drops it and its tools', async () => {
+    const options = await openExtensionPage(chromium.context, chromium.extensionId, 'options.html');
+    const row = `[data-testid="recipe"][data-site="${helpdesk.origin}"]`;
+    // Delete asks first, naming the site.
+    const asked: string[] = [];
+    options.on('dialog', (d) => {
+      asked.push(d.message());
+      void d.accept();
+    });
+    // Earlier tests left this site's recipe: start without one.
+    await options.waitForSelector('[data-testid="recipe-import"]');
+    if (await options.$(row)) {
+      await options.click(`${row} [data-testid="recipe-delete"]`);
+      await options.waitForSelector(row, { state: 'detached' });
+    }
+    // A recipe with a broken field: refused, nothing applied.
+    const { path: good, recipe } = recipeFileFor('fixture-inline', helpdesk.origin);
+    const badPath = good.replace(/\.json$/, '.bad.json');
+    writeFileSync(badPath, JSON.stringify({ ...recipe, reply: { ...(recipe.reply as object), editorKind: 'wysiwyg' } }));
+    await options.setInputFiles('[data-testid="recipe-import"]', badPath);
+    const error = await options.waitForSelector('[data-testid="recipe-error"]');
+    expect(await error.textContent()).toContain('recipe.reply.editorKind');
+    expect(await options.$('[data-testid="recipe-preview"]')).toBeNull();
+    // Shown, then cancelled: nothing applied.
+    await options.setInputFiles('[data-testid="recipe-import"]', good);
+    await options.waitForSelector('[data-testid="recipe-preview"]');
+    await options.click('[data-testid="recipe-cancel"]');
+    await options.waitForSelector('[data-testid="recipe-preview"]', { state: 'detached' });
+    expect(await options.$(`[data-testid="recipe"][data-site="${helpdesk.origin}"]`)).toBeNull();
+    // Applied, then the tab runs under it.
+    await options.setInputFiles('[data-testid="recipe-import"]', good);
+    await options.click('[data-testid="recipe-apply"]');
+    await options.waitForSelector(row);
+    page = await chromium.context.newPage();
+    await page.goto(helpdesk.url('/inline/tickets/5'));
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    const adapterOf = async () => {
+      const view = await sendToBackground<{ page: { adapterId: string } | null; tools: unknown[] }>(panel!, { type: 'view.get', tabId: panel!.tabId });
+      return view.ok ? (view.value.page?.adapterId ?? null) : null;
+    };
+    await poll(async () => ((await adapterOf()) === `recipe:${helpdesk.origin}` ? true : undefined), 'the tab to run under the recipe');
+    // Export: the file is the recipe as applied.
+    const [download] = await Promise.all([options.waitForEvent('download'), options.click(`${row} [data-testid="recipe-export"]`)]);
+    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as Record<string, unknown>;
+    expect(exported).toEqual(recipe);
+    expect(download.suggestedFilename()).toMatch(/\.recipe\.json$/);
+    // Delete: gone from the list, and the open tab loses the recipe's tools at once.
+    await options.click(`${row} [data-testid="recipe-delete"]`);
+    await options.waitForSelector(row, { state: 'detached' });
+    expect(asked.at(-1)).toContain(helpdesk.origin);
+    await poll(async () => ((await adapterOf()) !== `recipe:${helpdesk.origin}` ? true : undefined), "the tab to drop the recipe's tools");
+    await options.close();
   });
 
   it('the demo helpdesk runs from its recipe: one post, the exact draft, seen in its thread', async () => {
