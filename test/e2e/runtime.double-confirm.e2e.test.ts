@@ -4,6 +4,7 @@ import { launchChromium, openRealSidePanel, type ChromeApi, type ChromiumHarness
 import {
   auditOf,
   clickConfirm,
+  readWholeBody,
   openBackgroundExtensionPage,
   openTicket,
   pageDriver,
@@ -62,6 +63,7 @@ describe('runtime.double-confirm: one confirmation, one reply', () => {
   it('a double click on Confirm sends once', async () => {
     const { page, panel, body, record } = await prepared('double click');
 
+    await readWholeBody(panel);
     await panel.dblclick('[data-testid="confirm-card"] [data-testid="confirm-accept"]');
 
     const card = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });

@@ -3,7 +3,10 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { payloadDigest } from '../../core/confirmations';
 import { shownPayload, type ConfirmCardModel } from '../confirm-state';
 import { formatClock } from '../format';
+import { useSeenToEnd } from '../hooks/useSeenToEnd';
 import { t } from '../i18n';
+import { Revealed } from '../shared/Revealed';
+import { CardWarnings } from './CardWarnings';
 
 const FIELDS = [
   ['site', 'confirm_site'],
@@ -33,11 +36,13 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Prop
   // The card may open above the fold, away from the Send button that opened it.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  // Confirm stands for the whole body: it waits until the end of the text has been in view.
+  const body = useSeenToEnd<HTMLDivElement>(shown?.body);
   const open = card.state === 'pending' || card.state === 'refused' || card.state === 'failed';
   // A note goes to colleagues, not the customer: the card says so in the UI's own words.
   const note = card.tool === 'note.add';
   const accept = async () => {
-    if (!shown || once.current) return;
+    if (!shown || !body.seen || once.current) return;
     once.current = true;
     setClicked(true);
     onAccept(await payloadDigest(shown));
@@ -49,9 +54,30 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Prop
       {shown ? (
         <>
           <dl class="kv">
-            {FIELDS.filter(([key]) => !note || shown[key] !== '').map(([key, label]) => [<dt key={`${key}-t`}>{t(label)}</dt>, <dd key={key}>{shown[key]}</dd>])}
+            {FIELDS.filter(([key]) => !note || shown[key] !== '').map(([key, label]) => [
+              <dt key={`${key}-t`}>{t(label)}</dt>,
+              <dd key={key} data-field={key}>
+                <Revealed text={shown[key]} />
+              </dd>,
+            ])}
           </dl>
-          <div class="confirm-body text" data-testid="confirm-body">{shown.body}</div>
+          <CardWarnings payload={shown} />
+          <p class="muted small" data-testid="confirm-body-length">{t('confirm_body_length', bodyLength(shown.body))}</p>
+          <div
+            class="confirm-body text"
+            data-testid="confirm-body"
+            ref={body.ref}
+            onScroll={body.onScroll}
+            // Focusable, so the keyboard scrolls it too (arrows, Page Down, End).
+            tabIndex={0}
+            role="region"
+            aria-label={t('confirm_body_label')}
+          >
+            <Revealed text={shown.body} />
+          </div>
+          {!body.seen && card.state === 'pending' && (
+            <p class="confirm-scroll-hint" data-testid="confirm-scroll-hint">{t('confirm_scroll_hint')}</p>
+          )}
         </>
       ) : (
         <p class="error">{t('confirm_unreadable')}</p>
@@ -60,7 +86,7 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Prop
       <ConfirmStatus card={card} sending={clicked && card.state === 'pending'} />
       <div class="actions">
         {card.state === 'pending' && (
-          <button type="button" class="btn btn-send" data-testid="confirm-accept" disabled={!shown || clicked || card.busy} onClick={accept}>
+          <button type="button" class="btn btn-send" data-testid="confirm-accept" disabled={!shown || !body.seen || clicked || card.busy} onClick={accept}>
             {t(note ? 'confirm_note_accept' : 'confirm_accept')}
           </button>
         )}
@@ -81,6 +107,12 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Prop
       </div>
     </section>
   );
+}
+
+/** Characters (code points, as people count them) and lines. */
+function bodyLength(body: string): string[] {
+  const lines = body === '' ? 0 : body.split('\n').length;
+  return [[...body].length.toLocaleString(), lines.toLocaleString()];
 }
 
 /** What became of the send, in words, with the state as `data-state` for tests and styles. */

@@ -219,8 +219,31 @@ export async function theCard(driver: Driver, states: string[], options?: WaitOp
   }
 }
 
-/** Clicks Confirm on the only card. */
-export const clickConfirm = (driver: Driver) => driver.click('[data-testid="confirm-card"] [data-testid="confirm-accept"]');
+/**
+ * Reads the only card's body to its end, as a person must before Confirm is offered: scrolls the
+ * body box to the bottom and waits until Confirm is enabled.
+ */
+export function readWholeBody(driver: Driver, options?: WaitOptions): Promise<true> {
+  return waitIn(
+    driver,
+    () => {
+      const body = document.querySelector('[data-testid="confirm-card"] [data-testid="confirm-body"]');
+      const accept = document.querySelector<HTMLButtonElement>('[data-testid="confirm-card"] [data-testid="confirm-accept"]');
+      if (!body || !accept) return false;
+      body.scrollTop = body.scrollHeight;
+      return !accept.disabled;
+    },
+    null,
+    'Confirm to be enabled once the body was scrolled to its end',
+    options,
+  );
+}
+
+/** Reads the only card's body to its end, then clicks Confirm. */
+export async function clickConfirm(driver: Driver): Promise<void> {
+  await readWholeBody(driver);
+  await driver.click('[data-testid="confirm-card"] [data-testid="confirm-accept"]');
+}
 
 /** The audit entries the Audit view lists, as their kinds (prepare, confirm, sent, refuse, ...). */
 export function auditKindsShown(driver: Driver): Promise<string[]> {

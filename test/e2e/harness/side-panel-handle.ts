@@ -28,13 +28,15 @@ export interface SidePanel {
   detach(): Promise<void>;
 }
 
-export type PanelKey = 'Enter' | 'Tab' | 'Escape' | 'Backspace';
+export type PanelKey = 'Enter' | 'Tab' | 'Escape' | 'Backspace' | 'PageDown' | 'End';
 
 const KEYS: Record<PanelKey, { code: string; keyCode: number; text?: string }> = {
   Enter: { code: 'Enter', keyCode: 13, text: '\r' },
   Tab: { code: 'Tab', keyCode: 9 },
   Escape: { code: 'Escape', keyCode: 27 },
   Backspace: { code: 'Backspace', keyCode: 8 },
+  PageDown: { code: 'PageDown', keyCode: 34 },
+  End: { code: 'End', keyCode: 35 },
 };
 
 interface EvaluateReply {

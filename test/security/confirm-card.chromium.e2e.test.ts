@@ -1,0 +1,119 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from '../e2e/harness/chromium';
+import { openTicket, runTool, showTab, startDemoHelpdesk, theCard, TICKET_1, waitForTools, waitIn, type DemoHelpdesk } from '../e2e/harness/deskmate';
+import { poll } from '../e2e/harness/wait';
+import { attack } from './attack';
+import { HIDDEN_NAME, HIDDEN_SUBJECT, LONG_BODY, TAIL, ZW_BODY } from './confirm-card.cases';
+
+/**
+ * Findings 4 and 5 in real Chromium and the real side panel: the confirm card of a 19,000-character
+ * body cannot be confirmed before its end was in view (mouse or keyboard), and hidden characters
+ * planted by the page in the requester name and subject are shown, marked, and warned about.
+ */
+const card = (panel: SidePanel) =>
+  panel.evaluate(() => {
+    const root = document.querySelector('[data-testid="confirm-card"]');
+    const q = (id: string) => root?.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+    return {
+      canAccept: !(q('confirm-accept') as HTMLButtonElement | null)?.disabled,
+      length: q('confirm-body-length')?.textContent ?? '',
+      hint: q('confirm-scroll-hint') !== null,
+      to: root?.querySelector('dd[data-field="recipient"]')?.textContent ?? '',
+      subject: root?.querySelector('dd[data-field="subject"]')?.textContent ?? '',
+      body: q('confirm-body')?.textContent ?? '',
+      hidden: q('confirm-hidden-warning')?.textContent ?? null,
+      text: root?.textContent ?? '',
+    };
+  });
+const settle = (ms = 600) => new Promise((r) => setTimeout(r, ms));
+
+describe('security: the confirm card in Chromium (findings 4 and 5)', () => {
+  let chromium: ChromiumHarness;
+  let helpdesk: DemoHelpdesk;
+  let page: Page | undefined;
+  let panel: SidePanel | undefined;
+
+  beforeAll(async () => {
+    helpdesk = await startDemoHelpdesk();
+    chromium = await launchChromium();
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await helpdesk?.close();
+  });
+  beforeEach(async () => {
+    await panel?.close().catch(() => undefined);
+    await page?.close().catch(() => undefined);
+    await helpdesk.reset();
+  });
+
+  async function prepare(body: string, plant?: (page: Page) => Promise<void>) {
+    page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
+    await plant?.(page);
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await showTab(panel, 'Page');
+    await waitForTools(panel, ['reply.send']);
+    await runTool(panel, 'reply.send', body);
+    await theCard(panel, ['pending']);
+    return panel;
+  }
+
+  attack('a 19,000-character body with a dangerous tail cannot be confirmed before its end was in view', async () => {
+    const p = await prepare(LONG_BODY);
+    const first = await card(p);
+    expect(first.length).toBe('19,000 characters, 2 lines');
+    expect(first.canAccept).toBe(false);
+    expect(first.hint).toBe(true);
+
+    // A real click on Confirm with the tail unseen does nothing.
+    await p.click('[data-testid="confirm-card"] [data-testid="confirm-accept"]');
+    await settle();
+    expect(await helpdesk.sentLog()).toEqual([]);
+    expect((await theCard(p, ['pending'])).state).toBe('pending');
+
+    // Half way down is not the end.
+    await p.evaluate(() => {
+      const body = document.querySelector('[data-testid="confirm-body"]')!;
+      body.scrollTop = body.scrollHeight / 2;
+    });
+    await settle(200);
+    expect((await card(p)).canAccept).toBe(false);
+
+    // The keyboard reaches the body and scrolls it to its end: then Confirm is offered.
+    await p.evaluate(() => document.querySelector<HTMLElement>('[data-testid="confirm-body"]')!.focus());
+    expect(await p.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('confirm-body');
+    await p.press('End');
+    await waitIn(p, () => !document.querySelector<HTMLButtonElement>('[data-testid="confirm-accept"]')?.disabled, null, 'Confirm once the end is in view');
+    expect((await card(p)).hint).toBe(false);
+
+    await p.click('[data-testid="confirm-card"] [data-testid="confirm-accept"]');
+    const done = await theCard(p, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });
+    expect(done.state, done.status).toBe('sent');
+    const sent = await poll(async () => ((await helpdesk.sentLog()).length ? helpdesk.sentLog() : undefined), 'the reply in the helpdesk');
+    expect(sent.map((s) => s.text)).toEqual([LONG_BODY]);
+    expect(sent[0]!.text.endsWith(TAIL)).toBe(true);
+  });
+
+  attack('hidden characters planted in the requester name, subject and body are shown marked and warned about', async () => {
+    const p = await prepare(ZW_BODY, async (ticket) => {
+      // The hostile page rewrites what the adapter reads: a U+202E in the name, a U+200B in the subject.
+      await ticket.evaluate(
+        ({ name, subject }) => {
+          document.querySelector('.hd-ticket-header .hd-requester-name')!.textContent = name;
+          document.querySelector('.hd-ticket-header .hd-ticket-subject')!.textContent = subject;
+        },
+        { name: HIDDEN_NAME, subject: HIDDEN_SUBJECT },
+      );
+    });
+    const shown = await card(p);
+    expect(shown.to).toContain('⟦U+202E⟧');
+    expect(shown.subject).toContain('⟦U+200B⟧');
+    expect(shown.body).toContain('⟦U+2060⟧');
+    // No hidden character is live anywhere on the card: none can reorder or hide text there.
+    expect(/\p{Cf}/u.test(shown.text)).toBe(false);
+    expect(shown.hidden).toMatch(/To, Subject, Text to send/);
+    expect(shown.hidden).toMatch(/U\+202E/);
+    expect(await helpdesk.sentLog()).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from '../e2e/harness/firefox';
+import { runTool, showTab, startDemoHelpdesk, theCard, TICKET_1, waitForTools, waitIn, type DemoHelpdesk } from '../e2e/harness/deskmate';
+import { firefoxDriver } from '../e2e/harness/firefox-driver';
+import { poll } from '../e2e/harness/wait';
+import { attack } from './attack';
+import { HIDDEN_NAME, LONG_BODY, ZW_BODY } from './confirm-card.cases';
+
+declare const browser: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } };
+
+/**
+ * Findings 4 and 5 in Firefox ESR (the sidebar page as moz-extension://UUID/sidepanel.html?tab=N):
+ * the card is the same code as in Chromium, laid out by another engine.
+ */
+describe('security: the confirm card in Firefox (findings 4 and 5)', () => {
+  let firefox: FirefoxHarness;
+  let helpdesk: DemoHelpdesk;
+
+  beforeAll(async () => {
+    helpdesk = await startDemoHelpdesk();
+    firefox = await launchFirefox();
+  });
+  afterAll(async () => {
+    await firefox?.close();
+    await helpdesk?.close();
+  });
+  beforeEach(async () => {
+    await helpdesk.reset();
+  });
+
+  async function sidebarFor(plant?: (ticket: Page) => Promise<void>) {
+    const ticketUrl = helpdesk.ticketUrl(TICKET_1.id);
+    const ticket = await openFirefoxPage(firefox, ticketUrl);
+    await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
+    await plant?.(ticket);
+    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
+    const tabIds = await finder.evaluate((url) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)), ticketUrl);
+    await finder.close();
+    const page = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabIds[0]}`);
+    const sidebar = firefoxDriver(page);
+    await showTab(sidebar, 'Page');
+    await waitForTools(sidebar, ['reply.send'], { timeoutMs: 20_000 });
+    return { ticket, page, sidebar };
+  }
+
+  attack('Firefox: a 19,000-character body with a dangerous tail cannot be confirmed before its end was in view', async () => {
+    const { ticket, page, sidebar } = await sidebarFor();
+    await runTool(sidebar, 'reply.send', LONG_BODY);
+    await theCard(sidebar, ['pending']);
+    const accept = '[data-testid="confirm-card"] [data-testid="confirm-accept"]';
+    expect(await page.$eval(accept, (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(await page.$eval('[data-testid="confirm-body-length"]', (e) => e.textContent)).toMatch(/^19[,. ]?000 characters, 2 lines$/);
+    await page.click(accept).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await helpdesk.sentLog()).toEqual([]);
+
+    // The keyboard scrolls the focused body to its end; then Confirm is offered and sends the whole text.
+    await page.focus('[data-testid="confirm-body"]');
+    await page.keyboard.press('End');
+    await waitIn(sidebar, () => !document.querySelector<HTMLButtonElement>('[data-testid="confirm-accept"]')?.disabled, null, 'Confirm once the end is in view');
+    await page.click(accept);
+    const done = await theCard(sidebar, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });
+    expect(done.state, done.status).toBe('sent');
+    const sent = await poll(async () => ((await helpdesk.sentLog()).length ? helpdesk.sentLog() : undefined), 'the reply in the helpdesk');
+    expect(sent.map((s) => s.text)).toEqual([LONG_BODY]);
+    await page.close();
+    await ticket.close();
+  });
+
+  attack('Firefox: a U+202E in the requester name and a U+2060 in the body are shown marked and warned about', async () => {
+    const { ticket, page, sidebar } = await sidebarFor((t) =>
+      t.evaluate((name) => {
+        document.querySelector('.hd-ticket-header .hd-requester-name')!.textContent = name;
+      }, HIDDEN_NAME),
+    );
+    await runTool(sidebar, 'reply.send', ZW_BODY);
+    await theCard(sidebar, ['pending']);
+    const shown = await page.evaluate(() => {
+      const root = document.querySelector('[data-testid="confirm-card"]')!;
+      return {
+        to: root.querySelector('dd[data-field="recipient"]')?.textContent ?? '',
+        body: root.querySelector('[data-testid="confirm-body"]')?.textContent ?? '',
+        warning: root.querySelector('[data-testid="confirm-hidden-warning"]')?.textContent ?? null,
+        text: root.textContent ?? '',
+      };
+    });
+    expect(shown.to).toContain('⟦U+202E⟧');
+    expect(shown.body).toContain('⟦U+2060⟧');
+    expect(/\p{Cf}/u.test(shown.text)).toBe(false);
+    expect(shown.warning).toMatch(/U\+202E/);
+    expect(await helpdesk.sentLog()).toEqual([]);
+    await page.close();
+    await ticket.close();
+  });
+});
