@@ -1,3 +1,4 @@
+import { linkKeysIn } from '../shared/link-target';
 import { createKbIndex, type KbArticle, type KbHit } from '../tools/knowledge-base';
 import { kbItem } from './items';
 
@@ -7,6 +8,7 @@ import { kbItem } from './items';
  */
 export function createKbStore() {
   let index: ReturnType<typeof createKbIndex> | undefined;
+  let links: string[] | undefined;
 
   const read = () => kbItem.get();
 
@@ -16,6 +18,11 @@ export function createKbStore() {
       index ??= createKbIndex(await read());
       return index.search(query, limit);
     },
+    /** The sites and mail domains the articles link to: a link there is one the team itself gives out. */
+    async linkKeys(): Promise<string[]> {
+      links ??= [...new Set((await read()).flatMap((a) => linkKeysIn(`${a.title}\n${a.body}`)))];
+      return links;
+    },
     /** Adds articles; an article from the same file and position replaces the old one. */
     async add(articles: KbArticle[]): Promise<number> {
       const size = await kbItem.update((old) => {
@@ -24,11 +31,13 @@ export function createKbStore() {
         return { value: [...byId.values()], result: byId.size };
       });
       index = undefined;
+      links = undefined;
       return size;
     },
     async clear(): Promise<void> {
       await kbItem.remove();
       index = undefined;
+      links = undefined;
     },
   };
 }

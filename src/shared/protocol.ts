@@ -71,6 +71,8 @@ export interface Requests {
   'kb.import': { req: { files: { name: string; text: string }[] }; res: { added: number; total: number; problems: string[] } };
   'kb.list': { req: Empty; res: { count: number; articles: { id: string; title: string; source: string }[] } };
   'kb.clear': { req: Empty; res: { ok: boolean } };
+  /** Where the tab's model-written links may go in one click: its own site, and the sites the knowledge base links to. */
+  'links.trusted': { req: { tabId: number }; res: { keys: string[] } };
   /** A content script asks for its own site's recipe (the sender's origin, never a named one). */
   'recipe.get': { req: Empty; res: Recipe | null };
   'recipes.list': { req: Empty; res: Recipe[] };
@@ -183,6 +185,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   },
   'kb.list': { from: 'extension', schema: none },
   'kb.clear': { from: 'extension', schema: none },
+  'links.trusted': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
   'recipe.get': { from: 'content', schema: none },
   'recipes.list': { from: 'extension', schema: none },
   // The recipe itself is checked against its own schema by the handler, with field-named errors.

@@ -3,7 +3,8 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadMarkdown, Markdown } from '../../src/ui/chat/Markdown';
-import { safeHref } from '../../src/ui/chat/markdown-render';
+import { linkTarget } from '../../src/shared/link-target';
+import { LinkTrust } from '../../src/ui/chat/link-trust';
 
 let root: HTMLElement;
 const show = (text: string) => act(() => render(<Markdown text={text} />, root));
@@ -42,23 +43,30 @@ describe('Markdown', () => {
     expect([...root.querySelectorAll('*')].some((e) => [...e.attributes].some((a) => a.name.startsWith('on')))).toBe(false);
   });
 
-  it('links only http(s) and mailto URLs, in a new tab without an opener', async () => {
-    await show(HOSTILE);
+  it('links only http(s) and mailto URLs, a trusted one in a new tab without an opener', async () => {
+    await act(() =>
+      render(
+        <LinkTrust.Provider value={new Set(['https://example.com'])}>
+          <Markdown text={HOSTILE} />
+        </LinkTrust.Provider>,
+        root,
+      ),
+    );
+    // Only the trusted site is a link at once; the image's host is not, and the javascript: link is its text.
     const links = [...root.querySelectorAll('a')];
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://tracker.example/p.png', 'https://example.com/']);
-    const ok = links.find((a) => a.textContent === 'ok')!;
-    expect(ok.getAttribute('target')).toBe('_blank');
-    expect(ok.getAttribute('rel')).toContain('noopener');
-    // The javascript: link is its text, and the image only a link to click.
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com/']);
+    expect(links[0]!.getAttribute('target')).toBe('_blank');
+    expect(links[0]!.getAttribute('rel')).toContain('noopener');
     expect(root.textContent).toContain('click');
-    expect(links.some((a) => a.getAttribute('href')?.startsWith('javascript'))).toBe(false);
-    expect(links[0]!.textContent).toBe('[pixel]');
+    expect([...root.querySelectorAll('[data-testid="link-host"]')].map((h) => h.textContent)).toEqual(['tracker.example', 'example.com']);
+    expect(root.querySelector('[data-testid="ext-link-toggle"]')!.textContent).toBe('[pixel]');
   });
 
   it('accepts only absolute http, https and mailto URLs', () => {
-    expect(safeHref('mailto:ada@example.com')).toBe('mailto:ada@example.com');
-    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<b>x', 'vbscript:x', '/relative', 'file:///etc/passwd', 'chrome://settings']) {
-      expect(safeHref(bad), bad).toBeNull();
+    expect(linkTarget('mailto:ada@example.com')).toMatchObject({ key: 'mailto:example.com', host: 'example.com', kind: 'mail' });
+    expect(linkTarget('https://Desk.Example:8443/a?b#c')).toMatchObject({ key: 'https://desk.example:8443', host: 'desk.example:8443', kind: 'web' });
+    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<b>x', 'vbscript:x', '/relative', 'file:///etc/passwd', 'chrome://settings', 'mailto:nobody']) {
+      expect(linkTarget(bad), bad).toBeNull();
     }
   });
 

@@ -9,6 +9,7 @@ import { DraftCard } from './DraftCard';
 import { MessageList } from './MessageList';
 import { TicketContext } from './TicketContext';
 import { QuickActions } from './QuickActions';
+import { LinkTrust } from './link-trust';
 
 /** The Chat tab: which model answers, the conversation with its drafts, and the message box. */
 export function ChatPanel({ s }: { s: Sidebar }) {
@@ -28,20 +29,22 @@ export function ChatPanel({ s }: { s: Sidebar }) {
           <ModelSettingsForm onSaved={chat.reopen} />
         </div>
       )}
-      <MessageList
-        items={chat.items}
-        running={chat.running}
-        before={loose.length ? <ConfirmCards cards={loose} confirms={confirms} /> : null}
-        renderDraft={(item) => (
-          <>
-            <DraftCard draft={item} blocked={drafts.blocked} onRun={(tool, body) => drafts.run(item.callId, tool, body)} onAcknowledge={() => chat.acknowledge(item.callId)} />
-            <ConfirmCards cards={mine(item.callId)} confirms={confirms} />
-          </>
-        )}
-        onRetry={chat.retry}
-        onUseAsDraft={chat.useAsDraft}
-        onSettings={() => setSettings(true)}
-      />
+      <LinkTrust.Provider value={s.trustedLinks}>
+        <MessageList
+          items={chat.items}
+          running={chat.running}
+          before={loose.length ? <ConfirmCards cards={loose} confirms={confirms} /> : null}
+          renderDraft={(item) => (
+            <>
+              <DraftCard draft={item} blocked={drafts.blocked} onRun={(tool, body) => drafts.run(item.callId, tool, body)} onAcknowledge={() => chat.acknowledge(item.callId)} />
+              <ConfirmCards cards={mine(item.callId)} confirms={confirms} />
+            </>
+          )}
+          onRetry={chat.retry}
+          onUseAsDraft={chat.useAsDraft}
+          onSettings={() => setSettings(true)}
+        />
+      </LinkTrust.Provider>
       {chat.error && <p class="notice error" role="alert">{chat.error}</p>}
       <QuickActions running={chat.running} draft={latestDraft} onAction={(action) => chat.action(action, latestDraft ?? undefined)} />
       {s.ticketContext.available && <TicketContext text={s.ticketContext.text} state={s.ticketContext.state} onChange={s.ticketContext.change} />}

@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import { LinkTrust } from './link-trust';
 
-type Render = (text: string) => ComponentChildren[];
+type Render = (text: string, trusted: ReadonlySet<string>) => ComponentChildren[];
 
 let render: Render | null = null;
 let loading: Promise<Render> | null = null;
@@ -26,6 +27,7 @@ export function Markdown({ text }: { text: string }) {
       live = false;
     };
   }, [ready]);
-  const children = useMemo(() => (ready ? ready(text) : null), [ready, text]);
+  const trusted = useContext(LinkTrust);
+  const children = useMemo(() => (ready ? ready(text, trusted) : null), [ready, text, trusted]);
   return <div class="md">{children ?? <p class="text">{text}</p>}</div>;
 }

@@ -9,6 +9,7 @@ import { useSaveSite } from './useSaveSite';
 import { useSiteAccess } from './useSiteAccess';
 import { useView } from './useView';
 import { useTicketContext } from './useInstructions';
+import { useTrustedLinks } from './useTrustedLinks';
 
 /** Everything the sidebar shows and does, for the tab it is bound to. */
 export function useSidebar() {
@@ -25,7 +26,8 @@ export function useSidebar() {
   const drafts = useDraftActions(tabId, view, confirms);
   const ticketContext = useTicketContext(tabId, page?.ticket?.key ?? null);
   const access = useSiteAccess();
-  return { tabId, view, error, audit, confirms, tools, site, chat, drafts, ticketContext, access, openOptions: () => void openOptions() };
+  const trustedLinks = useTrustedLinks(tabId, page?.origin ?? view?.access?.origin ?? null);
+  return { tabId, view, error, audit, confirms, tools, site, chat, drafts, ticketContext, access, trustedLinks, openOptions: () => void openOptions() };
 }
 
 export type Sidebar = ReturnType<typeof useSidebar>;

@@ -73,16 +73,34 @@ export function createSidePanelHandle(
     );
   }
 
-  async function centre(selector: string, options?: WaitOptions) {
-    await waitFor(selector, options);
-    const box = await evaluate<{ x: number; y: number; width: number; height: number }>((s: string) => {
-      const element = document.querySelector(s)!;
-      element.scrollIntoView({ block: 'center', inline: 'center' });
-      const { x, y, width, height } = element.getBoundingClientRect();
-      return { x: x + width / 2, y: y + height / 2, width, height };
-    }, selector);
-    if (box.width === 0 || box.height === 0) throw new Error(`side panel: ${selector} is not visible`);
-    return box;
+  /**
+   * Where to click: the element's centre, scrolled into view, once that spot is really the
+   * element's (`elementFromPoint`). A late render (the markdown renderer loading, a list filled
+   * in) can move things between measuring and clicking; measured and checked in one evaluate and
+   * retried, the click lands on the element and not on whatever slid under that spot.
+   */
+  async function centre(selector: string, { timeoutMs = DEFAULT_TIMEOUT_MS }: WaitOptions = {}) {
+    await waitFor(selector, { timeoutMs });
+    let last = { x: 0, y: 0, width: 0, height: 0, onTop: false };
+    try {
+      return await poll(
+        async () => {
+          last = await evaluate<typeof last>((s: string) => {
+            const element = document.querySelector(s)!;
+            element.scrollIntoView({ block: 'center', inline: 'center' });
+            const { x, y, width, height } = element.getBoundingClientRect();
+            const hit = document.elementFromPoint(x + width / 2, y + height / 2);
+            return { x: x + width / 2, y: y + height / 2, width, height, onTop: !!hit && (hit === element || element.contains(hit)) };
+          }, selector);
+          return last.width > 0 && last.height > 0 && last.onTop ? last : undefined;
+        },
+        `side panel: ${selector} to be visible and on top`,
+        { timeoutMs: Math.min(timeoutMs, 5_000) },
+      );
+    } catch (error) {
+      if (last.width === 0 || last.height === 0) throw new Error(`side panel: ${selector} is not visible`);
+      throw error;
+    }
   }
 
   async function click(selector: string, options?: WaitOptions) {

@@ -1,0 +1,22 @@
+import { linkTarget } from '../shared/link-target';
+import type { KbStore } from './kb-store';
+import type { Handlers } from './router';
+import type { Services } from './services';
+
+type LinkHandlers = Pick<Handlers, 'links.trusted'>;
+
+/**
+ * Where a link the model wrote may go in one click: the helpdesk the tab shows (the browser's
+ * word on its origin, never the page's), and the sites and mail domains of the knowledge base.
+ * Every other link takes a second step that shows its full address.
+ */
+export function linkHandlers(s: Services, kb: KbStore): LinkHandlers {
+  return {
+    async 'links.trusted'({ tabId }) {
+      const origin = s.pages.get(tabId)?.origin ?? (await s.accessOf(tabId).catch(() => null))?.origin ?? null;
+      const site = origin ? linkTarget(origin) : null;
+      const own = site ? [site.key, `mailto:${site.host.replace(/:\d+$/, '')}`] : [];
+      return { keys: [...new Set([...own, ...(await kb.linkKeys())])] };
+    },
+  };
+}
