@@ -12,7 +12,7 @@ export interface Recipe {
   version: 1;
   site: string;
   title: string;
-  ticket: { path: string; present?: string; label?: string };
+  ticket: { path: string; present?: string; label?: string; key?: { selector: string; attribute: string } };
   read: {
     subject: string;
     status?: string;
@@ -26,6 +26,8 @@ export interface Recipe {
     newestFirst?: boolean;
   };
   reply?: RecipeReply;
+  /** The internal note box, described like the reply form. */
+  note?: RecipeReply;
 }
 
 export type RoleName = 'customer' | 'agent' | 'internal';
@@ -40,6 +42,7 @@ export interface RecipeReply {
   open?: string;
   editor: string;
   editorKind: 'textarea' | 'contenteditable' | 'iframe';
+  mirror?: string;
   submit: string;
   error?: string;
   afterPost: 'thread' | 'reload';
@@ -99,14 +102,23 @@ export function selectorsOf(recipe: Recipe): [string, string][] {
     }
   };
   add('recipe.ticket', recipe.ticket, ['present', 'label']);
+  add('recipe.ticket.key', recipe.ticket.key, ['selector']);
   add('recipe.read', recipe.read, ['subject', 'status', 'requesterName', 'requesterEmail', 'messages', 'author', 'time', 'body']);
   for (const role of ['customer', 'agent', 'internal'] as const) add(`recipe.read.role.${role}`, recipe.read.role?.[role], ['selector']);
-  add('recipe.reply', recipe.reply, ['open', 'editor', 'submit', 'error']);
+  add('recipe.reply', recipe.reply, ['open', 'editor', 'mirror', 'submit', 'error']);
+  add('recipe.note', recipe.note, ['open', 'editor', 'mirror', 'submit', 'error']);
   return out;
 }
 
-/** The tools a recipe yields: reading always; insert and send when it describes a reply form. */
-export const recipeTools = (recipe: Recipe): PageToolName[] => (recipe.reply ? ['ticket.read', 'reply.fill', 'reply.send'] : ['ticket.read']);
+/**
+ * The tools a recipe yields: reading always; insert and send when it describes a reply form; an
+ * internal note when it describes a note box. Their grades are the catalogue's (PAGE_TOOLS).
+ */
+export const recipeTools = (recipe: Recipe): PageToolName[] => [
+  'ticket.read',
+  ...(recipe.reply ? (['reply.fill', 'reply.send'] as const) : []),
+  ...(recipe.note ? (['note.add'] as const) : []),
+];
 
 /** The adapter id a recipe runs under: one per site, so a recipe can only ever serve its own. */
 export const recipeAdapterId = (site: string): string => `recipe:${site}`;

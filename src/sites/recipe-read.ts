@@ -22,6 +22,9 @@ export const shownTicket =
     const key = keyOf(recipe, url);
     if (!key) return null;
     if (recipe.ticket.present && !doc.querySelector(recipe.ticket.present)) return null;
+    // Mid-navigation the URL and the page can disagree: then no ticket is shown for sure.
+    const own = recipe.ticket.key;
+    if (own && doc.querySelector(own.selector)?.getAttribute(own.attribute) !== key) return null;
     const shownNumber = recipe.ticket.label ? /#?\s*([\w-]+)\s*$/.exec(textOf(doc, recipe.ticket.label))?.[1] : undefined;
     return { key, label: `#${shownNumber ?? key}` };
   };

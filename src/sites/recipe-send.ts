@@ -2,7 +2,7 @@ import type { ToolResult } from '../core';
 import type { DeliveryReport, ReplyPayload } from './adapter';
 import { bodyOf, failed, mailbox, remaining, replySubject } from './adapter-helpers';
 import { clearDelivery, markDelivery, takeDelivery } from './delivery-marker';
-import { comparableText } from './dom-text';
+import { comparableText, htmlToText } from './dom-text';
 import { frameDocument } from './editable';
 import { waitFor } from './editor';
 import { recipeAdapterId, type Recipe, type RecipeReply } from './recipe-check';
@@ -17,6 +17,7 @@ import { readMessages, readTicket, shownTicket } from './recipe-read';
  */
 const POSTED_TIMEOUT_MS = 15_000;
 const AFTER_LOAD_TIMEOUT_MS = 5_000;
+const MIRROR_TIMEOUT_MS = 2_000;
 
 /** How many messages of the thread carry exactly this text. */
 const copiesIn = (recipe: Recipe, doc: Document, body: string): number => {
@@ -24,17 +25,42 @@ const copiesIn = (recipe: Recipe, doc: Document, body: string): number => {
   return readMessages(recipe, doc).filter((m) => comparableText(m.body) === expected).length;
 };
 
+/** Whether the page has (or can open, or links to) the form: prepare clicks nothing to find out. */
+const formAvailable = (form: RecipeReply, doc: Document): boolean =>
+  !!form.page || doc.querySelector(form.editor) !== null || (!!form.open && doc.querySelector(form.open) !== null);
+
 export function recipePrepare(recipe: Recipe) {
   return async (input: { body: string }, doc: Document, location: Location): Promise<ToolResult<ReplyPayload>> => {
     const body = bodyOf(input);
     if (body === null) return failed('invalid_input', 'The reply is empty.');
     const shown = shownTicket(recipe)(new URL(location.href), doc);
     if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before sending a reply.');
+    if (recipe.reply && !formAvailable(recipe.reply, doc)) return failed('no_reply_form', 'This ticket page has no reply form, so nothing can be sent from it.');
     const t = readTicket(recipe, doc, shown.label);
     if (!t.requester.email) return failed('no_recipient', 'The page shows no requester email to reply to.');
     if (!t.subject) return failed('no_subject', 'The page shows no subject for this ticket.');
     return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: mailbox(t.requester.name, t.requester.email), subject: replySubject(t.subject), body } };
   };
+}
+
+/** An internal note goes to no one outside: no recipient, no subject; the confirm card says who sees it. */
+export function recipePrepareNote(recipe: Recipe, note: RecipeReply) {
+  return async (input: { body: string }, doc: Document, location: Location): Promise<ToolResult<ReplyPayload>> => {
+    const body = bodyOf(input);
+    if (body === null) return failed('invalid_input', 'The note is empty.');
+    const shown = shownTicket(recipe)(new URL(location.href), doc);
+    if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before adding a note.');
+    if (!formAvailable(note, doc)) return failed('no_note_form', 'This ticket page has no internal note box.');
+    return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: '', subject: '', body } };
+  };
+}
+
+/** Whether the page's mirror field (where the recipe names one) holds exactly `text`. */
+function mirrored(reply: RecipeReply, form: ReplyForm, text: string): boolean {
+  if (!reply.mirror) return true;
+  const mirror = form.doc.querySelector<HTMLTextAreaElement | HTMLInputElement>(reply.mirror);
+  if (!mirror) return false;
+  return comparableText(htmlToText(mirror.value, form.doc)) === comparableText(text);
 }
 
 type Where = { form: ReplyForm; frame: HTMLIFrameElement | null };
@@ -47,37 +73,44 @@ async function findForm(reply: RecipeReply, recipe: Recipe, doc: Document, key: 
   return there ? { form: there.form, frame: there.frame } : null;
 }
 
-export function recipeDeliver(recipe: Recipe, reply: RecipeReply) {
+export function recipeDeliver(recipe: Recipe, reply: RecipeReply, kind: 'reply' | 'note' = 'reply') {
   const id = recipeAdapterId(recipe.site);
+  const what = kind;
   return async (payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> => {
     const shown = shownTicket(recipe)(new URL(location.href), doc);
     if (!shown || shown.label !== payload.ticket || location.origin !== payload.site) {
       return failed('scope_changed', `The page no longer shows ticket ${payload.ticket} on ${payload.site}; nothing was sent.`);
     }
     const where = await findForm(reply, recipe, doc, shown.key);
-    if (!where) return failed('no_reply_form', 'The reply form could not be found; nothing was sent.');
+    if (!where) return failed(kind === 'note' ? 'no_note_form' : 'no_reply_form', `The ${what} form could not be found; nothing was sent.`);
     const { form, frame } = where;
     const pages = () => [doc, frameDocument(frame)].filter((d): d is Document => d !== null);
     try {
+      if ((form.submit as HTMLButtonElement).disabled) {
+        return failed('delivery_failed', `The page is busy sending something else (its ${form.submit.textContent?.trim() || 'posting'} button is disabled); nothing was sent.`);
+      }
       const before = Math.max(...pages().map((d) => copiesIn(recipe, d, payload.body)));
-      if (!(await setEditor(reply, form, payload.body))) return failed('delivery_failed', "The page's editor did not take the reply text; nothing was sent.");
+      if (!(await setEditor(reply, form, payload.body))) return failed('delivery_failed', `The page's editor did not take the ${what} text; nothing was sent.`);
+      const copied = await waitFor(() => mirrored(reply, form, payload.body) || null, { root: form.doc.documentElement, timeoutMs: MIRROR_TIMEOUT_MS });
+      if (!copied) return failed('delivery_failed', `The page did not copy the ${what} from its editor into its form; nothing was sent.`);
       // The tab's page may go away with the post (or the agent may leave): the next page settles it.
       const win = doc.defaultView;
-      if (win) markDelivery(win, { adapter: id, key: shown.key, payload, after: before, draft: null, at: Date.now() });
+      if (win) markDelivery(win, { adapter: id, key: shown.key, payload, after: before, draft: null, at: Date.now(), ...(kind === 'note' ? { tool: 'note.add' as const } : {}) });
       form.submit.click(); // The one and only click: whatever happens next, never click again.
       const deadline = Date.now() + POSTED_TIMEOUT_MS;
       const outcome = await waitFor<{ posted: true } | { error: string }>(
         () => {
           if (pages().some((d) => copiesIn(recipe, d, payload.body) > before)) return { posted: true };
+          // A refusal counts once the page has finished posting (its control enabled again).
           const error = errorShown(reply, frameDocument(frame) ?? doc);
-          return error ? { error } : null;
+          return error && !(form.submit as HTMLButtonElement).disabled ? { error } : null;
         },
         { root: doc.documentElement, timeoutMs: remaining(deadline) },
       );
       if (outcome && win) clearDelivery(win);
       if (outcome && 'posted' in outcome) return { ok: true, data: { posted: true } };
-      if (outcome) return failed('delivery_failed', `The helpdesk refused the reply: ${outcome.error}`);
-      return failed('delivery_failed', `The reply did not appear in the thread within ${POSTED_TIMEOUT_MS / 1000} s. It may or may not have been sent: check ticket ${payload.ticket} before trying again.`);
+      if (outcome) return failed('delivery_failed', `The helpdesk refused the ${what}: ${outcome.error}`);
+      return failed('delivery_failed', `The ${what} did not appear in the thread within ${POSTED_TIMEOUT_MS / 1000} s. It may or may not have been sent: check ticket ${payload.ticket} before trying again.`);
     } finally {
       frame?.remove();
     }
@@ -94,8 +127,9 @@ export function recipeAfterLoad(recipe: Recipe) {
     const seen =
       shown?.key === marker.key &&
       (await waitFor(() => copiesIn(recipe, doc, marker.payload.body) > marker.after, { root: doc.documentElement, timeoutMs: AFTER_LOAD_TIMEOUT_MS }));
+    const tool = marker.tool ?? 'reply.send';
     return seen
-      ? { tool: 'reply.send', payload: marker.payload, outcome: 'sent', detail: 'The reply is in the thread of the page loaded after posting.' }
-      : { tool: 'reply.send', payload: marker.payload, outcome: 'not_found', detail: 'The page loaded after posting does not show the reply.' };
+      ? { tool, payload: marker.payload, outcome: 'sent', detail: 'The text is in the thread of the page loaded after posting.' }
+      : { tool, payload: marker.payload, outcome: 'not_found', detail: 'The page loaded after posting does not show the text.' };
   };
 }

@@ -4,7 +4,7 @@ import { insertTarget } from './insert';
 import { recipeAdapterId, type Recipe, type RecipeReply } from './recipe-check';
 import { formOnPage } from './recipe-form';
 import { readTicket, shownTicket } from './recipe-read';
-import { recipeAfterLoad, recipeDeliver, recipePrepare } from './recipe-send';
+import { recipeAfterLoad, recipeDeliver, recipePrepare, recipePrepareNote } from './recipe-send';
 
 /**
  * A site recipe as an adapter: the same tools, results and send guarantees as a code adapter,
@@ -18,13 +18,14 @@ export function adapterFromRecipe(recipe: Recipe): Adapter {
     tools['reply.fill'] = replyFiller((doc) => replyBox(recipe.reply!, doc));
     tools['reply.send'] = guardedSend(recipePrepare(recipe), recipeDeliver(recipe, recipe.reply));
   }
+  if (recipe.note) tools['note.add'] = guardedSend(recipePrepareNote(recipe, recipe.note), recipeDeliver(recipe, recipe.note, 'note'));
   return {
     id: recipeAdapterId(recipe.site),
     title: recipe.title,
     detect: (url, doc) => shown(url, doc) !== null,
     ticket: shown,
     tools,
-    ...(recipe.reply ? { afterLoad: recipeAfterLoad(recipe) } : {}),
+    ...(recipe.reply || recipe.note ? { afterLoad: recipeAfterLoad(recipe) } : {}),
   };
 }
 

@@ -77,7 +77,7 @@ describe('reply.send', () => {
       let clicks = 0;
       document.querySelector(SELECTORS.send)!.addEventListener('click', () => clicks++);
       const delivered = sendTool.deliver(payload, document, location);
-      await vi.advanceTimersByTimeAsync(10_100);
+      await vi.advanceTimersByTimeAsync(15_100);
       const result = await delivered;
       expect(result).toMatchObject({ ok: false, code: 'delivery_failed' });
       expect(result.error).toMatch(/may or may not have been sent/);

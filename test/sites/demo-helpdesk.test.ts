@@ -76,7 +76,7 @@ describe('ticket.read', () => {
       data: {
         number: '#1041',
         subject: 'Charged twice for order NW-20931 — please refund the duplicate',
-        status: 'open',
+        status: 'Open',
         requester: { name: 'Maria Lindqvist', email: 'maria.lindqvist@example.com' },
         messages: [
           {

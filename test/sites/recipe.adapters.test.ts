@@ -15,7 +15,7 @@ import { FIXTURE_ORIGIN, loadFixture } from './load-fixture';
  * 'system' entries; the comparison is of the thread's messages.
  */
 const recipe = (name: string): Recipe => ({
-  ...(JSON.parse(readFileSync(new URL(`../../docs/recipes/${name}.json`, import.meta.url), 'utf8')) as Recipe),
+  ...(JSON.parse(readFileSync(new URL(`../../${name === 'demo-helpdesk' ? 'src/sites/recipes' : 'docs/recipes'}/${name}.json`, import.meta.url), 'utf8')) as Recipe),
   site: FIXTURE_ORIGIN,
 });
 
