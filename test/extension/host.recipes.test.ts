@@ -8,6 +8,7 @@ import type { Recipe } from '../../src/sites/recipe-check';
 import { ADAPTER_INFOS } from '../../src/sites/catalog';
 import { createOpenAIModel } from '../../src/extension/openai-model';
 import { createFakeTabs } from '../fakes/fake-tabs';
+import { attack } from '../security/attack';
 
 const A = 'http://127.0.0.1:4517';
 const B = 'http://localhost:8080';
@@ -48,6 +49,24 @@ describe('recipes in the background', () => {
     ]);
   });
 
+  attack('a recipe cannot grade its tools: a note box yields note.add as a send (confirm card), and a grade field is refused', async () => {
+    const { handlers, tabs, announce } = await setup();
+    const withNote = { ...recipeFor(A), note: { ...recipeFor(A).reply!, editor: '#note' } };
+    expect(await handlers['recipes.import']({ type: 'recipes.import', recipe: withNote }, extensionPage)).toEqual({ ok: true });
+    tabs.tabs.set(1, { origin: A, ticket: '#5' });
+    expect(await announce(1, `recipe:${A}`)).toEqual({ ok: true });
+    const view = await handlers['view.get']({ type: 'view.get', tabId: 1 }, extensionPage);
+    expect(view.tools.map((t) => [t.name, t.sideEffect])).toEqual([
+      ['ticket.read', 'read'],
+      ['reply.fill', 'write'],
+      ['note.add', 'send'],
+      ['reply.send', 'send'],
+    ]);
+    for (const graded of [{ ...withNote, note: { ...withNote.note, sideEffect: 'read' } }, { ...withNote, tools: { 'note.add': 'read' } }]) {
+      expect(await handlers['recipes.import']({ type: 'recipes.import', recipe: graded }, extensionPage)).toMatchObject({ ok: false });
+    }
+  });
+
   it('refuses an invalid recipe with the field named, and stores nothing', async () => {
     const { handlers } = await setup();
     const bad = { ...recipeFor(A), reply: { ...recipeFor(A).reply, sideEffect: 'read' } };
@@ -63,7 +82,7 @@ describe('a page cannot supply or change a recipe (attacker side)', () => {
   const BASE = `chrome-extension://${ID}/`;
   const fromPage = classifySender({ id: ID, url: `${B}/inline/tickets/5`, tab: { id: 2 } as never, frameId: 0 }, ID, BASE);
 
-  it('a content script cannot import, remove or list recipes', async () => {
+  attack('a content script cannot import, remove or list recipes', async () => {
     const { handlers } = await setup();
     await handlers['recipes.import']({ type: 'recipes.import', recipe: recipeFor(A) }, extensionPage);
     for (const message of [
@@ -76,7 +95,7 @@ describe('a page cannot supply or change a recipe (attacker side)', () => {
     expect((await handlers['recipes.list']({ type: 'recipes.list' }, extensionPage)).map((r) => r.site)).toEqual([A]);
   });
 
-  it('a content script gets only its own site’s recipe, whatever it asks', async () => {
+  attack('a content script gets only its own site’s recipe, whatever it asks', async () => {
     const { handlers } = await setup();
     await handlers['recipes.import']({ type: 'recipes.import', recipe: recipeFor(A) }, extensionPage);
     expect(await route({ type: 'recipe.get' }, fromPage, handlers)).toEqual({ ok: true, value: null });
@@ -85,7 +104,7 @@ describe('a page cannot supply or change a recipe (attacker side)', () => {
     expect(await route({ type: 'recipe.get' }, fromA, handlers)).toMatchObject({ ok: true, value: { site: A } });
   });
 
-  it('a page of another site cannot run under a recipe: its announce is refused and it gets no tools', async () => {
+  attack('a page of another site cannot run under a recipe: its announce is refused and it gets no tools', async () => {
     const { handlers, tabs, announce, services } = await setup();
     await handlers['recipes.import']({ type: 'recipes.import', recipe: recipeFor(A) }, extensionPage);
     tabs.tabs.set(2, { origin: B, ticket: '#5' });
