@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openRealSidePanel, type SidePanel } from '../../test/e2e/harness/chromium';
+import { poll } from '../../test/e2e/harness/wait';
 import type { SentReply } from '../../demo/helpdesk/server.mjs';
 import { attachPanelSession, pageScreenshot, type PanelSession } from './panel-session';
 import { readConfirmCard, toolCallsOf, waitForConfirmState, waitForDone, waitForTicketInPanel, waitForTools } from './panel-reads';
@@ -127,6 +128,12 @@ export async function playStory(session: DemoSession, outDir: string, step: Step
   });
 
   await step('confirm', 'click Confirm and wait for data-state="sent"', async (d) => {
+    // Confirm is offered once the body has been in view to its end and the list under it is in.
+    await poll(
+      async () => (await panel.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid="confirm-accept"]')?.disabled === false)) || undefined,
+      'Confirm to be offered',
+      { timeoutMs: WAIT },
+    );
     await panel.click('[data-testid="confirm-accept"]', { timeoutMs: WAIT });
     const state = await waitForConfirmState(panel, ['sent', 'failed', 'refused', 'unknown'], WAIT);
     const card = await readConfirmCard(panel);

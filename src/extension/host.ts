@@ -5,6 +5,7 @@ import { createAuditLog } from './audit-log';
 import { confirmHandlers } from './confirm-handlers';
 import { pageHandlers } from './page-handlers';
 import { linkHandlers } from './link-handlers';
+import { reviewHandlers } from './review-handlers';
 import type { SendToTab } from './page-tool-proxy';
 import { createPageToolSync } from './page-tool-sync';
 import type { Broadcast } from '../shared/protocol';
@@ -91,7 +92,7 @@ export async function createServices(
   await syncRecipes(services, recipes).catch(() => undefined);
   await markInterruptedDeliveries(services);
   const chat = createChatSessions(services, createModel);
-  const handlers = { ...pageHandlers(services, chat.draftGate), ...confirmHandlers(services), ...settingsHandlers(kb), ...linkHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...instructionsHandlers(services) };
+  const handlers = { ...pageHandlers(services, chat.draftGate), ...confirmHandlers(services), ...settingsHandlers(kb), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...instructionsHandlers(services) };
   await access.restore().catch(() => undefined);
   return { services, handlers, chat };
 }

@@ -2,6 +2,7 @@ import type { AgentEvent, ConfirmationRecord, JsonSchema, QuickAction, SideEffec
 import type { ChatItem } from './chat-items';
 import type { Recipe } from '../sites/recipe-check';
 import type { AuditEntry, ChainCheck } from './audit';
+import type { ReviewedContact } from './contact-review';
 import type { ModelSettings, SiteSettings } from './settings';
 import type { DeliveryReport, PageTicket } from './ticket';
 
@@ -58,6 +59,8 @@ export interface Requests {
   'confirm.cancel': { req: { id: string }; res: ToolResult };
   'confirm.check': { req: { id: string }; res: ToolResult<{ found: boolean }> };
   'confirm.get': { req: { id: string }; res: ConfirmationRecord | null };
+  /** Every link, address and number of a prepared body, marked by where it was seen (null: no such record). */
+  'confirm.review': { req: { id: string }; res: { items: ReviewedContact[] } | null };
   'audit.list': { req: Empty; res: AuditEntry[] };
   'audit.check': { req: Empty; res: ChainCheck };
   'sites.list': { req: Empty; res: SiteSettings[] };
@@ -156,6 +159,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   'confirm.cancel': { from: 'extension', schema: obj({ id: str }, ['id']) },
   'confirm.check': { from: 'extension', schema: obj({ id: str }, ['id']) },
   'confirm.get': { from: 'extension', schema: obj({ id: str }, ['id']) },
+  'confirm.review': { from: 'extension', schema: obj({ id: str }, ['id']) },
   'audit.list': { from: 'extension', schema: none },
   'audit.check': { from: 'extension', schema: none },
   'sites.list': { from: 'extension', schema: none },

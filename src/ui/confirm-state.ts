@@ -1,5 +1,6 @@
 import type { ConfirmationRecord } from '../core';
 import { cardStateOf, type CardState } from '../core/confirm-lifecycle';
+import type { ReviewedContact } from '../shared/contact-review';
 import type { ReplyPayload } from '../shared/ticket';
 
 export type { CardState as ConfirmState } from '../core/confirm-lifecycle';
@@ -33,7 +34,11 @@ export interface ConfirmCardModel {
   error?: string;
   /** After "Check the ticket": the reply was not found there. */
   notFound?: boolean;
+  /** The background's list of the body's links, addresses and numbers; Confirm waits while it loads. */
+  review?: ReviewState;
 }
+
+export type ReviewState = { status: 'loading' } | { status: 'ready'; items: ReviewedContact[] } | { status: 'failed'; error: string };
 
 /** A card for a record the background still holds: the state is the lifecycle's word on it. */
 export const cardOfRecord = (record: ConfirmationRecord, now = Date.now()): ConfirmCardModel => ({

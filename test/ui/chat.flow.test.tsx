@@ -93,7 +93,8 @@ describe('the chat with the background', () => {
     const edited = `${PROPOSED}\nAlan from Support`;
     type(body, edited);
     $('draft-send')!.click();
-    const card = await until(() => $('confirm-card'), 'the confirm card');
+    // Confirm is offered once the list of what the body links to is in.
+    const card = await until(() => ($('confirm-accept') as HTMLButtonElement | null)?.disabled === false && $('confirm-card'), 'the confirm card, ready');
     expect($('confirm-body')!.textContent).toBe(edited);
     // The card is where the draft is, in the chat.
     expect(card.previousElementSibling?.getAttribute('data-testid')).toBe('draft-card');

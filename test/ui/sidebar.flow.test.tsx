@@ -49,7 +49,8 @@ async function prepare(body: string) {
   const tool = await until(() => root.querySelector<HTMLElement>('[data-tool="reply.send"]'), 'the send tool');
   tool.querySelector('textarea')!.value = body;
   tool.querySelector('form')!.requestSubmit();
-  return until(() => $('confirm-card'), 'the confirm card');
+  // Confirm is offered once the list of what the body links to is in.
+  return until(() => ($('confirm-accept') as HTMLButtonElement | null)?.disabled === false && $('confirm-card'), 'the confirm card, ready');
 }
 
 beforeEach(() => {

@@ -26,8 +26,11 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
   cardsRef.current = cards;
   const dismissed = useRef(new Set<string>());
 
+  // An open card starts with its review loading, so Confirm waits for it from the first frame.
   const add = (card: ConfirmCardModel) =>
-    !dismissed.current.has(card.id) && setCards((cs) => (cs.some((c) => c.id === card.id) ? cs : [card, ...cs]));
+    !dismissed.current.has(card.id) &&
+    setCards((cs) => (cs.some((c) => c.id === card.id) ? cs : [card.state === 'pending' ? { ...card, review: { status: 'loading' } } : card, ...cs]));
+  const reviewing = useRef(new Set<string>());
   const patch = (id: string, change: Partial<ConfirmCardModel>) =>
     setCards((cs) => cs.map((c) => (c.id === id ? { ...c, ...change } : c)));
   const close = (id: string) => {
@@ -38,6 +41,17 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
   useEffect(() => {
     setCards([]);
   }, [tabId]);
+
+  useEffect(() => {
+    for (const card of cards) {
+      if (card.review?.status !== 'loading' || reviewing.current.has(card.id)) continue;
+      reviewing.current.add(card.id);
+      request('confirm.review', { id: card.id }).then(
+        (r) => patch(card.id, { review: r ? { status: 'ready', items: r.items } : { status: 'failed', error: 'There is no such confirmation.' } }),
+        (e: unknown) => patch(card.id, { review: { status: 'failed', error: errorText(e) } }),
+      );
+    }
+  }, [cards]);
 
   useEffect(() => {
     const listed = [...(view?.pending ?? []), ...(view?.unknown ?? [])];

@@ -7,6 +7,7 @@ import { useSeenToEnd } from '../hooks/useSeenToEnd';
 import { t } from '../i18n';
 import { Revealed } from '../shared/Revealed';
 import { CardWarnings } from './CardWarnings';
+import { ConfirmReview } from './ConfirmReview';
 
 const FIELDS = [
   ['site', 'confirm_site'],
@@ -38,11 +39,13 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Prop
   useEffect(() => heading.current?.focus(), []);
   // Confirm stands for the whole body: it waits until the end of the text has been in view.
   const body = useSeenToEnd<HTMLDivElement>(shown?.body);
+  // Nor before the list of what the body links to is there to read.
+  const reviewing = card.review?.status === 'loading';
   const open = card.state === 'pending' || card.state === 'refused' || card.state === 'failed';
   // A note goes to colleagues, not the customer: the card says so in the UI's own words.
   const note = card.tool === 'note.add';
   const accept = async () => {
-    if (!shown || !body.seen || once.current) return;
+    if (!shown || !body.seen || reviewing || once.current) return;
     once.current = true;
     setClicked(true);
     onAccept(await payloadDigest(shown));
@@ -75,6 +78,7 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Prop
           >
             <Revealed text={shown.body} />
           </div>
+          {card.review && <ConfirmReview review={card.review} />}
           {!body.seen && card.state === 'pending' && (
             <p class="confirm-scroll-hint" data-testid="confirm-scroll-hint">{t('confirm_scroll_hint')}</p>
           )}
@@ -86,7 +90,7 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Prop
       <ConfirmStatus card={card} sending={clicked && card.state === 'pending'} />
       <div class="actions">
         {card.state === 'pending' && (
-          <button type="button" class="btn btn-send" data-testid="confirm-accept" disabled={!shown || !body.seen || clicked || card.busy} onClick={accept}>
+          <button type="button" class="btn btn-send" data-testid="confirm-accept" disabled={!shown || !body.seen || reviewing || clicked || card.busy} onClick={accept}>
             {t(note ? 'confirm_note_accept' : 'confirm_accept')}
           </button>
         )}

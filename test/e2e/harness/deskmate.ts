@@ -182,6 +182,8 @@ export interface CardView {
   fields: string[];
   body: string | null;
   canAccept: boolean;
+  /** The list under the body is still loading. */
+  reviewing: boolean;
 }
 
 export function confirmCards(driver: Driver): Promise<CardView[]> {
@@ -196,6 +198,8 @@ export function confirmCards(driver: Driver): Promise<CardView[]> {
           fields: [...card.querySelectorAll('dd')].map((dd) => dd.textContent ?? ''),
           body: card.querySelector('[data-testid="confirm-body"]')?.textContent ?? null,
           canAccept: accept !== null && !accept.disabled,
+          // The list of the body's links and numbers is still being made (Confirm waits for it).
+          reviewing: card.querySelector('[data-testid="confirm-review"][data-state="loading"]') !== null,
         };
       }),
     null,
@@ -209,7 +213,7 @@ export async function theCard(driver: Driver, states: string[], options?: WaitOp
     return await poll(
       async () => {
         last = await confirmCards(driver);
-        return last.length === 1 && states.includes(last[0]!.state) ? last[0] : undefined;
+        return last.length === 1 && states.includes(last[0]!.state) && !last[0]!.reviewing ? last[0] : undefined;
       },
       `one confirm card in state ${states.join(' or ')}`,
       options,

@@ -1,0 +1,64 @@
+import { toWireName } from '../core/wire-names';
+import type { ChatMessage } from '../core';
+import { reviewContacts } from '../shared/contact-review';
+import { chatStore, conversationKey } from './chat-store';
+import type { KbStore } from './kb-store';
+import type { Handlers } from './router';
+import type { Services } from './services';
+
+type ReviewHandlers = Pick<Handlers, 'confirm.review'>;
+
+/** The page tools whose results are the ticket (or page) as the helpdesk shows it. */
+const PAGE_READS = new Set(['ticket.read', 'page.read', 'selection.read'].map(toWireName));
+
+/**
+ * What the confirm card cannot see: every link, address and number of a prepared body, marked
+ * by where it was seen. Computed here from what only the background holds (the stored record,
+ * the conversation with its ticket reads, the knowledge base), never from what a page says.
+ */
+export function reviewHandlers(s: Services, kb: KbStore): ReviewHandlers {
+  return {
+    async 'confirm.review'({ id }) {
+      const record = await s.store.get(id);
+      const body = (record?.payload as { body?: unknown } | undefined)?.body;
+      if (!record || typeof body !== 'string') return null;
+      const { tabId, scope, ticketKey } = record.ctx as { tabId?: number; scope?: string | null; ticketKey?: string | null };
+      const conversation = tabId === undefined ? undefined : await chatStore.get(conversationKey(tabId, scope ?? null, ticketKey ?? null));
+      const history = conversation?.history ?? [];
+      const articles = await kb.list();
+      const items = reviewContacts(body, {
+        ticket: pageReads(history),
+        kb: articles.map((a) => `${a.title}\n${a.body}`),
+        typed: history.flatMap((m) => (m.role === 'user' ? [m.content] : [])),
+        assistant: [
+          ...history.flatMap((m) => (m.role === 'assistant' ? [m.content ?? '', ...(m.tool_calls ?? []).flatMap((c) => stringsIn(c.arguments))] : [])),
+          ...(conversation?.items ?? []).flatMap((i) => (i.kind === 'assistant' || i.kind === 'draft' ? [i.kind === 'draft' ? i.body : i.text] : [])),
+        ],
+      });
+      return { items };
+    },
+  };
+}
+
+/** The results of the page-read calls in a history. */
+function pageReads(history: ChatMessage[]): string[] {
+  const calls = new Set(
+    history.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []).filter((c) => PAGE_READS.has(c.name)).map((c) => c.id) : [])),
+  );
+  return history.flatMap((m) => (m.role === 'tool' && calls.has(m.tool_call_id) ? [m.content] : []));
+}
+
+/** The strings of a tool call's JSON arguments (a draft's body unescaped), or the raw text. */
+function stringsIn(json: string): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  try {
+    walk(JSON.parse(json));
+  } catch {
+    out.push(json);
+  }
+  return out;
+}
