@@ -4,6 +4,7 @@
  * .demo-out/bench.json. A benchmark, not a test: nothing here fails on a slow figure.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openRealSidePanel } from '../../test/e2e/harness/chromium';
@@ -19,6 +20,7 @@ import { bundleSizes, isDevelopmentBuild } from './sizes';
 import { measureReloadAll, openTabs } from './tabs';
 import { measureConversation } from './conversation';
 import { measureContentScriptCpu } from './content-cpu';
+import { measureBigTicketRead } from './big-ticket';
 import { round, summarize } from './stats';
 import { measureTokenToPaint, measureTurn, newChat, type TurnFigures } from './turns';
 
@@ -70,6 +72,8 @@ async function main(): Promise<number> {
     const longPaint = [];
     for (let i = 0; i < 2; i++) longPaint.push(await measureTokenToPaint(panel, session.servers.model, Number(values.tokens)));
     const roundTrips = await measureToolRoundTrips(panel, Number(values['round-trips']));
+    console.log('  measuring: ticket.read on a thread with a 1 MB customer message');
+    const big = await measureBigTicketRead(context, panel, session.ticketUrl(2));
     console.log('  measuring: a ten-question conversation on ticket #1045');
     const talk = await measureConversation(panel, page, session.servers.model, session.ticketUrl(LONG_TICKET), '#1045');
     console.log('  measuring: the content script on a ticket page that changes 100 nodes a second, and idle');
@@ -96,6 +100,9 @@ async function main(): Promise<number> {
     const reloadBack = summarize(reloads.map((r) => r.allBackMs));
     const reloadDropped = summarize(reloads.map((r) => r.allDroppedMs));
     const size = (name: string) => bundles.find((b) => b.name === name)!.gzipBytes;
+    const bigRead = summarize(big.readMs);
+    const bigBlocked = summarize(big.blockedMs);
+    const bigExtract = summarize(big.extractMs);
     const figures = withVerdicts([
       { name: 'tool-call round trip', value: trip.p50, unit: 'ms', target: 5, basis: 'p50', extra: `p95 ${trip.p95} ms over ${trip.n} tool.invoke ticket.read (sidebar -> background -> page -> back)` },
       { name: 'own time per turn', value: own.p50, unit: 'ms', target: 15, basis: 'p50', extra: `p95 ${own.p95} ms over ${own.n} turns; a turn is ${summarize(story.map((t) => t.observedMs)).p50} ms observed (p50), of which the model server ${summarize(story.map((t) => t.modelServerMs)).p50} ms (${first.requests} requests)` },
@@ -106,6 +113,9 @@ async function main(): Promise<number> {
       { name: `${reloads[0]?.tabs ?? 0}-tab reload: every tab's tools back`, value: reloadBack.p50, unit: 'ms', target: 500, basis: 'p50', extra: `p95 ${reloadBack.p95} ms, min ${reloadBack.min}, max ${reloadBack.max} over ${reloadBack.n} reloads of all tabs at once; every old tool dropped after ${reloadDropped.p50} ms p50; one tab back after ${summarize(reloads.flatMap((r) => r.perTabBackMs)).p50} ms p50` },
       { name: 'content script CPU, busy page', value: busyCpu.msPerSecond, unit: 'ms/s', target: 2, basis: 'profile', extra: `CPU per second in the content script on a ticket page whose own script changes ${busyCpu.mutationsPerSecond} nodes a second, over ${busyCpu.seconds} s (CDP sampling profiler, ${busyCpu.samples} samples in the extension's code)` },
       { name: 'content script CPU, idle page', value: idleCpu.msPerSecond, unit: 'ms/s', target: 0.1, basis: 'profile', extra: `the same ticket page with no changes, over ${idleCpu.seconds} s (${idleCpu.samples} samples)` },
+      { name: 'ticket.read, 1 MB thread', value: bigRead.p50, unit: 'ms', target: 300, basis: 'p50', extra: `p95 ${bigRead.p95} ms over ${bigRead.n} reads of a message of ${big.htmlChars} chars of HTML (${big.textChars} chars of text), real Chromium tab, sidebar -> background -> content script -> back` },
+      { name: 'text extraction alone, 1 MB thread', value: bigExtract.p50, unit: 'ms', target: 300, basis: 'p50', extra: `p95 ${bigExtract.p95} ms over ${bigExtract.n} runs of elementText (src/sites/dom-text.ts) on the same message in the page, without messaging` },
+      { name: 'tab blocked by ticket.read, 1 MB', value: bigBlocked.max, unit: 'ms', target: 300, basis: 'max', extra: `the longest wait of the page's own 5 ms timer during each read: ${big.blockedMs.map((ms) => round(ms, 1)).join(', ')} ms` },
       { name: 'sidebar JS', value: size('sidebar JS'), unit: 'bytes', target: 25 * 1024, basis: 'gzip -9', extra: `before any markdown is shown; the markdown renderer loads with the first answer: ${size('sidebar markdown (lazy)')} B gzip` },
       { name: 'background', value: size('background'), unit: 'bytes', target: 60 * 1024, basis: 'gzip -9' },
     ]);
@@ -116,6 +126,8 @@ async function main(): Promise<number> {
       environment: {
         browser: session.browser.version,
         node: process.version,
+        // Figures are times on a shared machine: its load while they were taken.
+        loadAverage: loadavg().map((n) => n.toFixed(2)).join(' '),
         model: session.servers.model.url,
         build: developmentBuild ? 'DEVELOPMENT JSX (NODE_ENV was not production when .output was built)' : 'production',
       },
@@ -125,6 +137,7 @@ async function main(): Promise<number> {
         observedTurnMs: summarize(story.map((t) => t.observedMs)),
         modelServerMsPerTurn: summarize(story.map((t) => t.modelServerMs)),
         toolRoundTripMs: trip,
+        bigTicketRead: { ...big, readSummaryMs: bigRead, blockedSummaryMs: bigBlocked },
         tenQuestions: talk,
         reloadAllTabs: { everyTabBackMs: reloadBack, everyToolDroppedMs: reloadDropped, runs: reloads },
         contentScriptCpu: { busy: busyCpu, idle: idleCpu },
@@ -152,6 +165,7 @@ async function main(): Promise<number> {
     await mkdir(out, { recursive: true });
     await writeFile(join(out, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\n${renderTable(report)}\n  own time, where (p50 ms): ${Object.entries(gaps).map(([k, v]) => `${k} ${v}`).join('; ')}`);
+    console.log(`  machine load average while measuring (1, 5, 15 min): ${report.environment.loadAverage} on ${cpus().length} cores`);
     console.log(`  token to paint, by leg (p50 ms): ${Object.entries(report.details.tokenToPaintLegsP50Ms).map(([k, v]) => `${k} ${v}`).join('; ')}`);
     console.log(`  the story's last request, tokens by part: ${Object.entries(first.lastRequestParts).map(([k, v]) => `${k} ${v}`).join('; ')}`);
     if (developmentBuild) console.log('\nWARNING: .output/chrome-mv3 holds a development-JSX build (built with NODE_ENV != production); run without --no-build.');

@@ -1,3 +1,4 @@
+import type { BigTicketFigures } from './big-ticket';
 import type { BundleSize } from './sizes';
 import { round, type Summary } from './stats';
 
@@ -21,6 +22,7 @@ export interface BenchReport {
     observedTurnMs: Summary;
     modelServerMsPerTurn: Summary;
     toolRoundTripMs: Summary;
+    bigTicketRead: BigTicketFigures & { readSummaryMs: Summary; blockedSummaryMs: Summary };
     tenQuestions: { ticket: string; lastRequestTokens: number[]; requestsPerQuestion: number[] };
     reloadAllTabs: { everyTabBackMs: Summary; everyToolDroppedMs: Summary; runs: unknown[] };
     contentScriptCpu: { busy: unknown; idle: unknown };
