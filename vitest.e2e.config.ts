@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/e2e/**/*.e2e.test.ts', 'test/security/**/*.e2e.test.ts'],
-    reporters: ['default', './test/security/attack-reporter.ts'],
+    reporters: ['default', ['./test/security/attack-reporter.ts', { suite: 'browser' }]],
     environment: 'node',
     globalSetup: ['test/e2e/global-setup.ts'],
     fileParallelism: false,

@@ -21,7 +21,15 @@ const LINK_SCHEMES = /^(https?:|mailto:)/i;
 interface Walk {
   pre: boolean;
   listDepth: number;
+  /** Elements above this one: the walk recurses, and a page script can nest 100,000 deep. */
+  depth: number;
 }
+
+/**
+ * Below this depth an element's text is taken whole and flat. The HTML parser nests at most 512
+ * deep, so only a page script gets here; recursing further would overflow the stack.
+ */
+const MAX_DEPTH = 400;
 
 /**
  * The text so far, as a list of pieces. Every operation looks only at the end of the last
@@ -107,7 +115,7 @@ type Builder = ReturnType<typeof createBuilder>;
 export function elementText(root: Node | null | undefined): string {
   if (!root) return '';
   const b = createBuilder();
-  walkChildren(root, b, { pre: false, listDepth: 0 });
+  walkChildren(root, b, { pre: false, listDepth: 0, depth: 0 });
   return b.done();
 }
 
@@ -130,7 +138,8 @@ export const comparableText = (s: string): string =>
     .trim();
 
 function walkChildren(node: Node, b: Builder, w: Walk): void {
-  for (let child = node.firstChild; child; child = child.nextSibling) visit(child, b, w);
+  const inner = { ...w, depth: w.depth + 1 };
+  for (let child = node.firstChild; child; child = child.nextSibling) visit(child, b, inner);
 }
 
 function visit(node: Node, b: Builder, w: Walk): void {
@@ -142,6 +151,7 @@ function visit(node: Node, b: Builder, w: Walk): void {
   const el = node as Element;
   const tag = el.localName.toLowerCase();
   if (SKIP.has(tag) || el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return;
+  if (w.depth >= MAX_DEPTH) return b.text(flatText(el).replace(/[ \t\n\r\f]+/g, ' '));
   if (tag === 'br') return b.raw('\n');
   if (tag === 'ul' || tag === 'ol') return visitList(el, tag === 'ol', b, w);
   if (tag === 'li') return visitItem(el, '- ', b, w);
@@ -187,4 +197,20 @@ function visitLink(link: Element, b: Builder, w: Walk): void {
   const shown = href.replace(/^mailto:/i, '');
   if (text === '') b.text(shown);
   else if (text !== href && text !== shown) b.text(` (${href})`);
+}
+
+/** The text of every text node under `root`, in order, without recursion (for nesting past MAX_DEPTH). */
+function flatText(root: Node): string {
+  const parts: string[] = [];
+  let node: Node | null = root.firstChild;
+  while (node && node !== root) {
+    if (node.nodeType === 3) parts.push(node.nodeValue ?? '');
+    if (node.firstChild && !(node.nodeType === 1 && SKIP.has((node as Element).localName.toLowerCase()))) {
+      node = node.firstChild;
+      continue;
+    }
+    while (node && node !== root && !node.nextSibling) node = node.parentNode;
+    if (node && node !== root) node = node.nextSibling;
+  }
+  return parts.join(' ');
 }

@@ -7,6 +7,14 @@ export interface KbImport {
 }
 
 const MAX_BODY = 50_000;
+/**
+ * Articles one file may add. A team's knowledge base is hundreds to a few thousand articles; a
+ * file of tens of thousands of headings is a mistake or an attack on the background's memory
+ * (each article is stored and indexed), so the rest of it is left out, and the import says so.
+ */
+export const MAX_ARTICLES_PER_FILE = 5_000;
+/** Problems listed one by one; the rest are counted. */
+const MAX_PROBLEMS = 20;
 
 /**
  * Reads knowledge-base files. JSON: an array of `{ title, body, tags? }` (or `{ articles:
@@ -14,7 +22,13 @@ const MAX_BODY = 50_000;
  * an article; a file without headings is one article named after the file.
  */
 export function parseKbFile(fileName: string, text: string): KbImport {
-  return /\.json$/i.test(fileName) ? parseJson(fileName, text) : parseMarkdown(fileName, text);
+  const parsed = /\.json$/i.test(fileName) ? parseJson(fileName, text) : parseMarkdown(fileName, text);
+  if (parsed.articles.length <= MAX_ARTICLES_PER_FILE) return parsed;
+  const left = parsed.articles.length - MAX_ARTICLES_PER_FILE;
+  return {
+    articles: parsed.articles.slice(0, MAX_ARTICLES_PER_FILE),
+    problems: [...parsed.problems, `${fileName}: only the first ${MAX_ARTICLES_PER_FILE} articles were imported; ${left} more were left out`],
+  };
 }
 
 function parseJson(source: string, text: string): KbImport {
@@ -28,13 +42,15 @@ function parseJson(source: string, text: string): KbImport {
   if (!Array.isArray(list)) return { articles: [], problems: [`${source}: expected an array of articles`] };
   const articles: KbArticle[] = [];
   const problems: string[] = [];
+  let skipped = 0;
   list.forEach((item: Record<string, unknown>, i) => {
     const title = typeof item?.title === 'string' ? item.title.trim() : '';
     const body = [item?.body, item?.content, item?.text].find((v): v is string => typeof v === 'string')?.trim() ?? '';
-    if (!title || !body) return void problems.push(`${source}: article ${i + 1} has no title or no body`);
+    if (!title || !body) return void (skipped++ < MAX_PROBLEMS && problems.push(`${source}: article ${i + 1} has no title or no body`));
     const tags = Array.isArray(item.tags) ? item.tags.filter((t): t is string => typeof t === 'string') : [];
     articles.push(article(source, i, title, body, tags));
   });
+  if (skipped > MAX_PROBLEMS) problems.push(`${source}: ${skipped - MAX_PROBLEMS} more articles have no title or no body`);
   return { articles, problems };
 }
 

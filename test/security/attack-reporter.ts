@@ -1,15 +1,23 @@
 import type { Reporter, TestModule } from 'vitest/node';
 import { ATTACK_PREFIX } from './attack';
+import { fileKey, mergeTally, readTally, report, writeTally, type Suite, type Tally } from './attack-tally';
 
 /**
- * Prints one line for the attack suite: how many attacks ran and how many achieved something
- * (a failed attack test). The failing tests fail the run by themselves.
+ * Counts the attacks of a run (tests named "attack: …"; a failed one achieved something) per
+ * file, keeps the count next to the other suite's (attack-tally.ts), and prints the lines of
+ * `report`: the browser run ends with the whole suite's `N attacks, K achieved`. The failing
+ * tests fail the run by themselves.
  */
 export default class AttackReporter implements Reporter {
+  constructor(private readonly options: { suite?: Suite } = {}) {}
+
   onTestRunEnd(modules: readonly TestModule[]): void {
-    let total = 0;
-    let achieved = 0;
+    const suite = this.options.suite ?? 'unit';
+    const at = new Date().toISOString();
+    const run: Tally = {};
     for (const module of modules) {
+      let total = 0;
+      let achieved = 0;
       for (const test of module.children.allTests()) {
         if (!test.name.startsWith(ATTACK_PREFIX)) continue;
         const state = test.result().state;
@@ -17,7 +25,15 @@ export default class AttackReporter implements Reporter {
         total++;
         if (state === 'failed') achieved++;
       }
+      if (total) run[fileKey(module.moduleId)] = { total, achieved, suite, at };
     }
-    if (total) process.stdout.write(`\n${total} attacks, ${achieved} achieved\n`);
+    if (!Object.keys(run).length) return;
+    const tally = mergeTally(readTally(), run);
+    try {
+      writeTally(tally);
+    } catch (error) {
+      process.stdout.write(`\n(attack count not kept: ${String(error)})\n`);
+    }
+    process.stdout.write(`\n${report(suite, tally).join('\n')}\n`);
   }
 }
