@@ -12,7 +12,9 @@ const HOST = 'attacker.test';
 
 /** Elements the renderer may make, and the attributes they may carry: nothing loads, nothing acts. */
 const TAGS = new Set(['DIV', 'P', 'STRONG', 'EM', 'DEL', 'CODE', 'PRE', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'HR', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD', 'A', 'BR', 'H3', 'H4', 'H5', 'H6', 'SPAN', 'BUTTON', 'SMALL']);
-const ATTRIBUTES = new Set(['class', 'href', 'target', 'rel', 'title', 'start', 'type', 'data-host', 'aria-label']);
+const ATTRIBUTES = new Set(['class', 'href', 'target', 'rel', 'title', 'start', 'type', 'aria-label', 'aria-expanded', 'role', 'data-testid', 'data-trusted']);
+/** The renderer's own link parts (the destination host, the second step): the only test ids it may make. */
+const OWN_TEST_IDS = new Set(['md-link', 'link-host', 'ext-link-toggle', 'ext-link-step', 'ext-link-url', 'ext-link-open']);
 
 let root: HTMLElement;
 beforeAll(async () => {
@@ -34,12 +36,13 @@ function expectInert(where: Element): void {
     expect(TAGS.has(el.tagName), `a <${el.tagName.toLowerCase()}> was rendered`).toBe(true);
     for (const { name, value } of el.attributes) {
       expect(ATTRIBUTES.has(name), `attribute ${name}="${value}" on <${el.tagName.toLowerCase()}>`).toBe(true);
-      if (name === 'class') expect(value).not.toMatch(/\b(confirm|status|btn|draft|attack-warning)\b/);
+      if (name === 'class') expect(value).not.toMatch(/\b(confirm|status|draft|attack-warning)\b/);
+      if (name === 'data-testid') expect(OWN_TEST_IDS.has(value), `data-testid="${value}"`).toBe(true);
+      if (name === 'role') expect(value).toBe('group');
     }
     // A button may only be the renderer's own (a link's second step): never one the text wrote.
-    if (el.tagName === 'BUTTON') expect(el.closest('a, [data-host]') ?? el.getAttribute('type')).toBeTruthy();
+    if (el.tagName === 'BUTTON') expect(el.closest('[data-testid="md-link"]')).not.toBeNull();
   }
-  expect(where.querySelector('[data-testid]')).toBeNull();
   expect(where.querySelector('[src], [srcset], [poster], [style], [action], [formaction], [ping], [background]')).toBeNull();
   for (const a of where.querySelectorAll('a')) expect(a.getAttribute('href') ?? '').toMatch(/^(https?:|mailto:)/);
 }
