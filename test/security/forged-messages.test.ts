@@ -69,6 +69,7 @@ function forgedMessages(pending: { confirmation: { id: string; digest: string } 
     { type: 'confirm.cancel', id },
     { type: 'confirm.check', id },
     { type: 'confirm.get', id },
+    { type: 'confirm.review', id },
     { type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'forged send' } },
     { type: 'tool.invoke', tabId: 1, tool: 'note.add', input: { body: 'forged note' } },
     { type: 'tool.invoke', tabId: 1, tool: 'reply.fill', input: { body: 'forged fill' } },
