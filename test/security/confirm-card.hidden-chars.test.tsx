@@ -119,3 +119,23 @@ describe('security: hidden and reordering characters on the confirm card', () =>
     expect($('confirm-body')!.textContent).toBe(clean.body);
   });
 });
+
+describe('security: hidden characters in the card\'s status line', () => {
+  attack('a refusal quoting a page-supplied ticket label shows its hidden characters', async () => {
+    await act(() =>
+      render(
+        <ConfirmCard
+          card={{ id: 'c1', tool: 'reply.send', payload: clean, expiresAt: Date.now() + 60_000, state: 'refused', error: 'The page now shows ticket #8\u202E7401#, not #1042. Nothing was sent.' }}
+          onAccept={() => undefined}
+          onCancel={() => undefined}
+          onCheck={() => undefined}
+          onClose={() => undefined}
+        />,
+        root,
+      ),
+    );
+    const status = $('confirm-status')!.textContent!;
+    expect(status).toContain('⟦U+202E⟧');
+    expect(LIVE_HIDDEN.test(status)).toBe(false);
+  });
+});

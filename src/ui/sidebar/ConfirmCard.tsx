@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 // From its module, not the core's index: the sidebar needs the digest, not the registry.
 import { payloadDigest } from '../../core/confirmations';
 import { shownPayload, type ConfirmCardModel } from '../confirm-state';
+import { revealedText } from '../../shared/hidden-chars';
 import { formatClock } from '../format';
 import { useSeenToEnd } from '../hooks/useSeenToEnd';
 import { t } from '../i18n';
@@ -123,7 +124,8 @@ function bodyLength(body: string): string[] {
 export function ConfirmStatus({ card, sending }: { card: ConfirmCardModel; sending: boolean }) {
   return (
     <p class={`status status-${card.state}`} data-testid="confirm-status" data-state={card.state} role="status">
-      {message(card, sending)}
+      {/* A refusal can quote the page (another ticket's label): its hidden characters show too. */}
+      {revealedText(message(card, sending))}
     </p>
   );
 }
