@@ -72,9 +72,13 @@ export const lifecycle = {
   /** A claimed record's delivery starts: if the host stops now, the outcome is unknown. */
   deliverStarted: (store: ConfirmationStore, id: string): Promise<void> => store.update(id, { outcome: 'delivering' }),
 
-  /** The delivery's own answer. */
+  /** What the thread showed before the click, noted while the record is still pending. */
+  baseline: (store: ConfirmationStore, id: string, copies: number): Promise<void> => store.update(id, { copiesBefore: copies }),
+
+  /** The delivery's own answer. A look at the thread that already found the reply is not undone by it. */
   async delivered(store: ConfirmationStore, id: string, result: ToolResult): Promise<DeliveryOutcome> {
     const outcome = outcomeOf(result);
+    if (outcome !== 'sent' && (await store.get(id))?.outcome === 'sent') return 'sent';
     await store.update(id, outcome === 'sent' ? { outcome } : { outcome, outcomeError: result.error ?? '' });
     return outcome;
   },

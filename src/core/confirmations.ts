@@ -24,6 +24,11 @@ export interface ConfirmationRecord {
    */
   outcome?: 'delivering' | 'sent' | 'failed' | 'unknown';
   outcomeError?: string;
+  /**
+   * How many copies of the text the ticket's thread showed just before the click: a later look
+   * says "sent" only when it finds more (the same text sent before is not this send).
+   */
+  copiesBefore?: number;
 }
 
 export type StoredCtx = Omit<InvokeCtx, 'signal'> & Record<string, unknown>;
@@ -37,7 +42,7 @@ export interface ConfirmationStore {
    * false when the record is missing or no longer pending.
    */
   markUsed(id: string, at: number): Promise<boolean>;
-  update(id: string, patch: Partial<Pick<ConfirmationRecord, 'status' | 'outcome' | 'outcomeError'>>): Promise<void>;
+  update(id: string, patch: Partial<Pick<ConfirmationRecord, 'status' | 'outcome' | 'outcomeError' | 'copiesBefore'>>): Promise<void>;
   list(): Promise<ConfirmationRecord[]>;
 }
 

@@ -1,7 +1,7 @@
-import { fail, isUnsettled, lifecycle, payloadDigest, phaseOf, type ConfirmationRecord, type ToolResult } from '../core';
-import type { AuditKind } from './audit-log';
+import { fail, isUnsettled, lifecycle, payloadDigest, phaseOf, type ToolResult } from '../core';
+import { auditRecord, payloadOf } from './confirm-audit';
+import type { DeliverySettler } from './delivery-settle';
 import type { Handlers } from './router';
-import { createSerial } from './serial';
 import { humanCtx, type Services } from './services';
 import { recipeAdapterId } from '../sites/recipe-check';
 
@@ -10,31 +10,15 @@ type ConfirmHandlers = Pick<Handlers, 'confirm.accept' | 'confirm.cancel' | 'con
 /** How long after a confirm a page may still report what became of its delivery. */
 const REPORT_WINDOW_MS = 5 * 60_000;
 
-const payloadOf = (r: ConfirmationRecord) => r.payload as { site?: string; ticket?: string; body?: string };
-
 /**
  * The human half of a send. Confirm is for extension pages only (the router enforces it);
  * here the tab must still show the ticket the payload was prepared for, and the registry
  * does the rest: digest, scope, expiry, at most once.
  */
-export function confirmHandlers(s: Services): ConfirmHandlers {
-  const log = async (kind: AuditKind, record: ConfirmationRecord, detail?: string) => {
-    const p = payloadOf(record);
-    await s.audit.append({
-      kind,
-      tool: record.tool,
-      site: p.site ?? String(record.ctx.scope ?? ''),
-      ticket: p.ticket ?? null,
-      digest: record.digest,
-      confirmationId: record.id,
-      ...(detail ? { detail } : {}),
-    });
-    s.broadcast({ type: 'audit.changed' });
-  };
-
+export function confirmHandlers(s: Services, settler: DeliverySettler): ConfirmHandlers {
   // One confirm at a time, so that comparing the record before and after tells exactly
   // whether this call was the one that used it (a double click waits, then is refused).
-  const serial = createSerial();
+  const serial = settler.serial;
 
   return {
     'confirm.accept': ({ tabId, id, digest }) => serial(async () => {
@@ -49,15 +33,17 @@ export function confirmHandlers(s: Services): ConfirmHandlers {
         const shown = page?.ticket ? `ticket ${page.ticket.label}` : 'no ticket';
         result = fail('scope_changed', `The page now shows ${shown}, not ${payloadOf(before).ticket ?? 'the ticket this was prepared for'}. Nothing was sent.`);
       } else {
+        // What the thread holds before the click: a later look must find more than this.
+        if (before.status === 'pending' && digest === before.digest) await settler.noteBaseline(tabId, before);
         result = await s.registry.confirm(id, digest, await humanCtx(s, tabId));
       }
       const after = (await s.store.get(id)) ?? before;
       if (before.status === 'pending' && after.status === 'used') {
-        await log('confirm', after);
+        await auditRecord(s, 'confirm', after);
         const phase = phaseOf(after, Date.now());
-        await log(phase === 'sent' || phase === 'failed' ? phase : 'unknown', after, result.ok ? undefined : result.error);
+        await auditRecord(s, phase === 'sent' || phase === 'failed' ? phase : 'unknown', after, result.ok ? undefined : result.error);
       } else {
-        await log('refuse', before, `${result.code}: ${result.error}`);
+        await auditRecord(s, 'refuse', before, `${result.code}: ${result.error}`);
       }
       return result;
     }),
@@ -65,7 +51,7 @@ export function confirmHandlers(s: Services): ConfirmHandlers {
     async 'confirm.cancel'({ id }) {
       const result = await s.registry.cancel(id);
       const record = await s.store.get(id);
-      if (result.ok && record) await log('cancel', record);
+      if (result.ok && record) await auditRecord(s, 'cancel', record);
       return result;
     },
 
@@ -92,31 +78,15 @@ export function confirmHandlers(s: Services): ConfirmHandlers {
       );
       if (!record) return { ok: false };
       if (report.outcome === 'sent' && (await lifecycle.settledSent(s.store, record))) {
-        await log('sent', record, `Reported by the page loaded after sending: ${report.detail}`);
-      } else {
-        await log('unknown', record, `The page loaded after sending does not show the reply: ${report.detail}`);
+        await auditRecord(s, 'sent', record, `Reported by the page loaded after sending: ${report.detail}`);
       }
+      // A page that does not show the reply proves nothing (it may be another page of the
+      // site): the look at the ticket's thread (settler.afterLoad) decides.
       s.broadcast({ type: 'view.changed', tabId: sender.tabId });
       return { ok: true };
     }),
 
-    /** For an outcome left unknown by a restart: is the reply in the ticket now? */
-    async 'confirm.check'({ id }) {
-      const record = await s.store.get(id);
-      if (!record || record.ctx.tabId === undefined) return fail('not_found', 'There is no such confirmation.');
-      const read = await s.registry.invoke('ticket.read', {}, await humanCtx(s, record.ctx.tabId));
-      if (!read.ok) return fail(read.code, `Could not read the ticket: ${read.error}`);
-      const body = normalize(payloadOf(record).body ?? '');
-      const messages = (read.data as { messages?: { role: string; body: string }[] }).messages ?? [];
-      // A note shows in the thread as an internal entry, a reply as an agent's.
-      const role = record.tool === 'note.add' ? 'internal' : 'agent';
-      const found = messages.some((m) => m.role === role && normalize(m.body) === body);
-      if (found && (await lifecycle.settledSent(s.store, record))) {
-        await log('sent', record, 'found in the ticket after an unknown outcome');
-      }
-      return { ok: true, data: { found } };
-    },
+    /** For an outcome left unknown: is the reply in the ticket's thread now? From whatever page the tab shows. */
+    'confirm.check': ({ id }) => settler.check(id),
   };
 }
-
-const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();

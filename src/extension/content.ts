@@ -4,6 +4,7 @@ import type { Adapter, PageTicket, ReplyPayload } from '../sites/adapter';
 import { trackFocus } from '../sites/focus-memory';
 import { checkRecipe } from '../sites/recipe-check';
 import { adapterFromRecipe } from '../sites/recipe';
+import { countCopies } from '../sites/delivery-check';
 import type { PageCall } from '../shared/protocol';
 import { fail } from '../core/results';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
@@ -84,6 +85,12 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
     if (call?.type === 'page.recipe-changed') {
       void loadRecipe().then(() => look(true));
       return undefined;
+    }
+    if (call?.type === 'page.ping') return Promise.resolve({ ok: true });
+    if (call?.type === 'page.copies') {
+      // The sent ticket's adapter, which need not be this page's (a mailbox folder after "send and next").
+      const adapter = adapters.find((a) => a.id === call.adapterId);
+      return adapter ? countCopies(adapter, document, call.query) : Promise.resolve(fail('unknown_tool', 'This page does not know that helpdesk.'));
     }
     if (call?.type !== 'page.run' && call?.type !== 'page.deliver') return undefined;
     look();

@@ -6,7 +6,8 @@ import { confirmHandlers } from './confirm-handlers';
 import { pageHandlers } from './page-handlers';
 import { linkHandlers } from './link-handlers';
 import { reviewHandlers } from './review-handlers';
-import type { SendToTab } from './page-tool-proxy';
+import { sendToTab, type SendToTab } from './page-tool-proxy';
+import { createDeliverySettler } from './delivery-settle';
 import { createPageToolSync } from './page-tool-sync';
 import type { Broadcast } from '../shared/protocol';
 import { classifySender, route, type Handlers } from './router';
@@ -82,6 +83,7 @@ export async function createServices(
       // No extension page open is not an error.
       browser.runtime.sendMessage(message).catch(() => undefined);
     },
+    send: send ?? sendToTab,
     allowsOrigin: async (origin) => isLoopback(origin) || (await access.list()).includes(origin),
     accessOf: (tabId) => accessOf(access, tabId),
   };
@@ -92,7 +94,8 @@ export async function createServices(
   await syncRecipes(services, recipes).catch(() => undefined);
   await markInterruptedDeliveries(services);
   const chat = createChatSessions(services, createModel);
-  const handlers = { ...pageHandlers(services, chat.draftGate), ...confirmHandlers(services), ...settingsHandlers(kb), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...instructionsHandlers(services) };
+  const settler = createDeliverySettler(services);
+  const handlers = { ...pageHandlers(services, settler, chat.draftGate), ...confirmHandlers(services, settler), ...settingsHandlers(kb), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...instructionsHandlers(services) };
   await access.restore().catch(() => undefined);
   return { services, handlers, chat };
 }

@@ -1,4 +1,5 @@
 import { phaseOf, type ToolResult } from '../core';
+import type { DeliverySettler } from './delivery-settle';
 import type { Handlers } from './router';
 import { humanCtx, type Services } from './services';
 import { recipeAdapterId } from '../sites/recipe-check';
@@ -9,7 +10,7 @@ type PageHandlers = Pick<Handlers, 'page.announce' | 'view.get' | 'tool.invoke' 
 /** Whether a draft card's button may be used now: null, or the refusal (see chat-session). */
 export type DraftGate = (tabId: number, callId: string) => Promise<ToolResult | null>;
 
-export function pageHandlers(s: Services, draftGate?: DraftGate): PageHandlers {
+export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterLoad'>, draftGate?: DraftGate): PageHandlers {
   return {
     async 'page.announce'({ adapterId, url, ticket }, sender) {
       const adapter = s.tools.adapter(adapterId);
@@ -30,6 +31,9 @@ export function pageHandlers(s: Services, draftGate?: DraftGate): PageHandlers {
       if (!before || before.origin !== sender.origin || before.ticket?.key !== ticket?.key || before.adapterId !== adapterId) {
         s.broadcast({ type: 'view.changed', tabId: sender.tabId });
       }
+      // Whichever page this is, it may settle a send this tab left unknown (not awaited: the
+      // page need not wait for the look, which may load the ticket in a hidden frame).
+      void settler.afterLoad(sender.tabId).catch(() => undefined);
       return { ok: true };
     },
 

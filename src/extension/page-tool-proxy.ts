@@ -11,6 +11,9 @@ export interface PageCtx extends InvokeCtx {
   tabId?: number;
   /** The ticket the tab showed when the call was made. */
   ticketKey?: string | null;
+  /** The adapter serving the tab, and the page's address, when the call was made. */
+  adapterId?: string;
+  ticketUrl?: string;
 }
 
 export type SendToTab = (tabId: number, call: PageCall) => Promise<unknown>;
@@ -40,14 +43,16 @@ export function createPageToolProxy(
     return { tabId: page.tabId, origin: page.origin };
   };
 
-  const call = async (tabId: number, message: PageCall): Promise<unknown> => {
+  const call = async (tabId: number, message: PageCall, reached = false): Promise<unknown> => {
     try {
       return await send(tabId, message);
     } catch (e) {
       // No receiver: the message never reached a page, so nothing happened there. Any other
       // failure means the page went away while it worked (a helpdesk that reloads after a
-      // post): for a write or a send, what it did is not known.
-      const unreached = /receiving end does not exist|could not establish connection/i.test(String((e as Error)?.message ?? e));
+      // post): for a write or a send, what it did is not known. Firefox 153 says "Receiving end
+      // does not exist" also when the page unloads mid-call, so a page that answered a ping
+      // just before was reached.
+      const unreached = !reached && /receiving end does not exist|could not establish connection/i.test(String((e as Error)?.message ?? e));
       if (unreached || spec.sideEffect === 'read') {
         return fail('tab_gone', 'The page is gone or was reloaded. Open the ticket again and retry.');
       }
@@ -76,9 +81,14 @@ export function createPageToolProxy(
     tool.deliver = async (payload, ctx: PageCtx) => {
       const to = target(ctx);
       if ('ok' in to) return to;
-      const answer = await call(to.tabId, { type: 'page.deliver', tool: spec.name, payload });
+      const alive = await call(to.tabId, { type: 'page.ping' });
+      if (!isAnswer(alive)) return fail('tab_gone', 'The page is gone or was reloaded. Open the ticket again and retry.');
+      const answer = await call(to.tabId, { type: 'page.deliver', tool: spec.name, payload }, true);
       return checkPageResult(spec, answer, to.origin, 'deliver');
     };
   }
   return tool;
 }
+
+/** A ping's answer: the page's content script is there and listening. */
+const isAnswer = (value: unknown): boolean => (value as { ok?: unknown } | null)?.ok === true;

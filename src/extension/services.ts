@@ -1,6 +1,6 @@
 import type { ConfirmationStore, ToolRegistry } from '../core';
 import type { AuditLog } from './audit-log';
-import type { PageCtx } from './page-tool-proxy';
+import type { PageCtx, SendToTab } from './page-tool-proxy';
 import type { PageToolSync } from './page-tool-sync';
 import { flagsOf, type SiteSettingsStore } from './site-settings';
 import type { TabPages } from './tab-pages';
@@ -15,6 +15,8 @@ export interface Services {
   audit: AuditLog;
   sites: SiteSettingsStore;
   broadcast(message: Broadcast): void;
+  /** A message to a tab's content script (its top frame). */
+  send: SendToTab;
   /** Whether content scripts of this origin are listened to (loopback, or enabled by the agent). */
   allowsOrigin(origin: string): Promise<boolean>;
   accessOf(tabId: number): Promise<SiteAccessView | null>;
@@ -28,5 +30,7 @@ export async function humanCtx(services: Services, tabId: number): Promise<PageC
   const page = services.pages.get(tabId);
   if (!page) return { scope: null, tabId, flags: {}, autonomous: false, ticketKey: null };
   const site = await services.sites.get(page.origin);
-  return { scope: page.origin, tabId, flags: flagsOf(site), autonomous: false, ticketKey: page.ticket?.key ?? null };
+  // The adapter and the page's address go with a prepared send: after it, the tab may show any
+  // page of the site, and the ticket's thread is looked up from there.
+  return { scope: page.origin, tabId, flags: flagsOf(site), autonomous: false, ticketKey: page.ticket?.key ?? null, adapterId: page.adapterId, ticketUrl: page.url };
 }

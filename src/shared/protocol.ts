@@ -4,7 +4,7 @@ import type { Recipe } from '../sites/recipe-check';
 import type { AuditEntry, ChainCheck } from './audit';
 import type { ReviewedContact } from './contact-review';
 import type { ModelSettings, SiteSettings } from './settings';
-import type { DeliveryReport, PageTicket } from './ticket';
+import type { CopiesQuery, DeliveryReport, PageTicket } from './ticket';
 
 /**
  * Every message between the extension's parts, declared once. `from` says which kind of
@@ -209,6 +209,10 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
 export type PageCall =
   | { type: 'page.run'; tool: string; input: unknown; ticketKey: string | null }
   | { type: 'page.deliver'; tool: string; payload: unknown }
+  /** How many copies of a sent text the ticket's thread shows, from whatever page the tab is on. */
+  | { type: 'page.copies'; adapterId: string; query: CopiesQuery }
+  /** Is the page's content script there? Asked just before a delivery. */
+  | { type: 'page.ping' }
   | { type: 'page.announce-again' }
   /** The site's recipe was imported or removed: load it again, then announce. */
   | { type: 'page.recipe-changed' };

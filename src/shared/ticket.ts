@@ -54,3 +54,15 @@ export interface DeliveryReport {
   outcome: 'sent' | 'not_found';
   detail: string;
 }
+
+/** A question to the tab after a send: how many copies of this text does the ticket's thread show? */
+export interface CopiesQuery {
+  tool: SendToolName;
+  /** The ticket's key on the site, and the URL of its page as it was when the send was confirmed. */
+  ticketKey: string;
+  ticketUrl: string;
+  body: string;
+  /** Wait (up to waitMs) until at least this many copies show: a thread may load after the page. */
+  atLeast?: number;
+  waitMs?: number;
+}

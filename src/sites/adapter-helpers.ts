@@ -76,7 +76,7 @@ export const guardedSend = (
 ): SendImpl<{ body: string }> => ({
   prepare: (input, doc, location) => guard('page_error', 'Could not prepare the reply', () => prepare(input, doc, location)),
   deliver: (payload, doc, location) =>
-    guard('delivery_failed', `Sending hit an error, so the outcome is unknown (check the ${noun} before trying again)`, () =>
+    guard('outcome_unknown', `Sending hit an error, so the outcome is unknown (check the ${noun} before trying again)`, () =>
       deliver(payload, doc, location),
     ),
 });

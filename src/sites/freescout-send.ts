@@ -96,7 +96,7 @@ export async function post(doc: Document, shown: PageTicket, mode: Mode, body: s
   if (outcome && 'posted' in outcome) return { ok: true, data: { posted: true } };
   if (outcome) return failed('delivery_failed', `FreeScout reported an error: ${outcome.error} Check the conversation before trying again.`);
   // The marker stays: if the page still loads, the next page can tell.
-  return failed('delivery_failed', `The ${mode} did not appear within ${POSTED_TIMEOUT_MS / 1000} s. It may or may not have been sent: check conversation ${shown.label} before trying again.`);
+  return failed('outcome_unknown', `The ${mode} did not appear within ${POSTED_TIMEOUT_MS / 1000} s. It may or may not have been sent: check conversation ${shown.label} before trying again.`);
 }
 
 /** On the page loaded after a send: was the reply (or note) the previous page posted in this thread? */

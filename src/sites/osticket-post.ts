@@ -84,7 +84,7 @@ export async function postThroughFrame(doc: Document, location: Location, key: s
     frame.src = url;
     const page = await ticketPage;
     if (page?.doc && findNewEntry(page.doc, f.kind, before, matches)) return { ok: true, data: { posted: true } };
-    return failed('delivery_failed', `osTicket took the form, but the ${what} does not show in the thread. It may or may not have been posted: check the ticket before trying again.`);
+    return failed('outcome_unknown', `osTicket took the form, but the ${what} does not show in the thread. It may or may not have been posted: check the ticket before trying again.`);
   } finally {
     frame.remove();
     // The page's own submit handler has put up its overlay: show the ticket as it now is.
@@ -98,7 +98,7 @@ function noLanding(submitEvent: Event | null, what: string, deadline: number): T
     return failed('delivery_failed', `The page did not submit the ${what} within ${seconds} s (it may be waiting for a ticket lock). Check the ticket before trying again.`);
   }
   if (submitEvent.defaultPrevented) return failed('delivery_failed', `The page stopped the ${what} form from being submitted, so it did not post it.`);
-  return failed('delivery_failed', `No answer from osTicket within ${seconds} s. The ${what} may or may not have been posted: check the ticket before trying again.`);
+  return failed('outcome_unknown', `No answer from osTicket within ${seconds} s. The ${what} may or may not have been posted: check the ticket before trying again.`);
 }
 
 /** osTicket answers a refused post with the ticket page again, an error on top and by the field. */

@@ -110,7 +110,7 @@ export function recipeDeliver(recipe: Recipe, reply: RecipeReply, kind: 'reply' 
       if (outcome && win) clearDelivery(win);
       if (outcome && 'posted' in outcome) return { ok: true, data: { posted: true } };
       if (outcome) return failed('delivery_failed', `The helpdesk refused the ${what}: ${outcome.error}`);
-      return failed('delivery_failed', `The ${what} did not appear in the thread within ${POSTED_TIMEOUT_MS / 1000} s. It may or may not have been sent: check ticket ${payload.ticket} before trying again.`);
+      return failed('outcome_unknown', `The ${what} did not appear in the thread within ${POSTED_TIMEOUT_MS / 1000} s. It may or may not have been sent: check ticket ${payload.ticket} before trying again.`);
     } finally {
       frame?.remove();
     }

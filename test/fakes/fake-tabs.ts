@@ -11,15 +11,29 @@ export function createFakeTabs() {
   const calls: { tabId: number; call: PageCall }[] = [];
   const delivered: { tabId: number; payload: ReplyPayload }[] = [];
   const tabs = new Map<number, { origin: string; ticket: string; closed?: boolean; deliver?: () => Promise<unknown> }>();
+  /** What each site's ticket threads hold (site -> ticket key -> texts posted as agent). */
+  const threads = new Map<string, Map<string, string[]>>();
+  const thread = (site: string, key: string): string[] => {
+    if (!threads.has(site)) threads.set(site, new Map());
+    const bySite = threads.get(site)!;
+    if (!bySite.has(key)) bySite.set(key, []);
+    return bySite.get(key)!;
+  };
 
   const send: SendToTab = async (tabId, call) => {
     calls.push({ tabId, call });
     const tab = tabs.get(tabId);
     if (!tab || tab.closed) throw new Error('Could not establish connection. Receiving end does not exist.');
+    if (call.type === 'page.ping') return { ok: true };
     if (call.type === 'page.deliver') {
       if (tab.deliver) return tab.deliver();
       delivered.push({ tabId, payload: call.payload as ReplyPayload });
       return { ok: true, data: { posted: true } };
+    }
+    if (call.type === 'page.copies') {
+      if (!threads.size) return undefined; // a page that cannot look
+      const count = thread(tab.origin, call.query.ticketKey).filter((t) => t === call.query.body).length;
+      return { ok: true, data: { count } };
     }
     if (call.type === 'page.run' && call.tool === 'reply.send') {
       const body = (call.input as { body: string }).body;
@@ -41,5 +55,5 @@ export function createFakeTabs() {
     return { kind: 'content', tabId, origin: tab.origin, url: `${tab.origin}/tickets/${tab.ticket.slice(1)}` };
   };
 
-  return { send, calls, delivered, tabs, senderOf };
+  return { send, calls, delivered, tabs, senderOf, thread };
 }

@@ -79,7 +79,7 @@ describe('reply.send', () => {
       const delivered = sendTool.deliver(payload, document, location);
       await vi.advanceTimersByTimeAsync(15_100);
       const result = await delivered;
-      expect(result).toMatchObject({ ok: false, code: 'delivery_failed' });
+      expect(result).toMatchObject({ ok: false, code: 'outcome_unknown' });
       expect(result.error).toMatch(/may or may not have been sent/);
       expect(clicks).toBe(1);
     } finally {

@@ -129,7 +129,7 @@ describe('reply.send deliver', () => {
     const delivered = send.deliver(payload, page.document, page.location);
     await vi.advanceTimersByTimeAsync(20_000);
     const result = await delivered;
-    expect(result).toMatchObject({ ok: false, code: 'delivery_failed' });
+    expect(result).toMatchObject({ ok: false, code: 'outcome_unknown' });
     expect(result.error).toMatch(/may or may not have been posted/);
     expect(clicks.reply).toBe(1);
     expect(assign).toHaveBeenCalledWith(TICKET_URL);

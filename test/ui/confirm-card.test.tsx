@@ -112,7 +112,7 @@ describe('ConfirmCard', () => {
     check.click();
     expect(calls.check).toBe(1);
     await show(card({ state: 'unknown', notFound: true }));
-    expect($('confirm-status')!.textContent).toBe('Not found in the ticket; you can prepare it again.');
+    expect($('confirm-status')!.textContent).toBe('Not found in the ticket yet. It may still arrive: check again before you send it again.');
   });
 });
 

@@ -125,6 +125,7 @@ describe('the sidebar with the background', () => {
     await bg.services.store.markUsed(id, Date.now());
     await bg.services.store.update(id, { outcome: 'delivering' });
     fakeBrowser.runtime.onMessage.removeAllListeners();
+    bg.tabs.thread(A, '7'); // the ticket's thread, without the reply
     const restarted = await startBackground(bg.tabs); // marks the delivery unknown
     await restarted.announce(1, '#7');
     await open();
@@ -132,7 +133,7 @@ describe('the sidebar with the background', () => {
     expect($('confirm-body')!.textContent).toBe('Cut off');
     expect($('confirm-accept')).toBeNull();
     [...root.querySelectorAll('button')].find((b) => b.textContent === 'Check the ticket')!.click();
-    // The fake page's ticket.read has no messages: the reply is not there.
+    // The ticket's thread has no copy of the text: the reply is not there.
     await until(() => status.textContent?.startsWith('Not found in the ticket'), 'the check');
     expect(bg.tabs.delivered).toEqual([]);
   });

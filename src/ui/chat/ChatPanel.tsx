@@ -16,8 +16,10 @@ export function ChatPanel({ s }: { s: Sidebar }) {
   const { chat, drafts, confirms } = s;
   const [settings, setSettings] = useState(false);
   const mine = (callId: string) => confirms.cards.filter((c) => drafts.owner[c.id] === callId);
-  // Cards opened elsewhere (the Page tab) or before the sidebar was reopened.
-  const loose = confirms.cards.filter((c) => drafts.owner[c.id] === undefined);
+  // Cards opened elsewhere (the Page tab), before the sidebar was reopened, or by a draft this
+  // page does not show (the tab went on to a mailbox after sending): never hidden.
+  const shown = new Set(chat.items.flatMap((item) => (item.kind === 'draft' ? [item.callId] : [])));
+  const loose = confirms.cards.filter((c) => !shown.has(drafts.owner[c.id] ?? ''));
   const newest = chat.items.findLast((item) => item.kind === 'draft');
   const latestDraft = newest?.kind === 'draft' ? newest.body : null;
 

@@ -96,7 +96,7 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Prop
           </button>
         )}
         {card.state === 'unknown' && (
-          <button type="button" class="btn" disabled={card.busy} onClick={onCheck}>
+          <button type="button" class="btn" data-testid="confirm-check" disabled={card.busy} onClick={onCheck}>
             {t(card.busy ? 'confirm_checking' : 'confirm_check')}
           </button>
         )}

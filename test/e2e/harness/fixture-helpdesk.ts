@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fixturePages, type FixtureTicket } from './fixture-pages';
+import { fixturePages, mailboxPage, type FixtureTicket } from './fixture-pages';
 
 /**
  * Helpdesks of our own making, in the shapes real ones have, that no code adapter knows. Each
@@ -17,7 +17,13 @@ import { fixturePages, type FixtureTicket } from './fixture-pages';
  *   box is a textarea on the ticket view, posted by fetch.
  * - /reload/: server-rendered; the reply form on the ticket page posts with a full page load
  *   (POST, redirect back to the ticket, the reply in its thread).
+ * - /next/: a form on the ticket page whose post lands on the mailbox folder (/next/mailbox),
+ *   not the ticket, like FreeScout's default "send and next".
+ * - /midpost/: the page reloads itself while its post is under way; the reloaded page is slow
+ *   (MIDPOST_PAGE_DELAY_MS), so the sidebar shows the send's outcome as unknown meanwhile.
  */
+/** How long the ticket page of /midpost/ takes to come back after a post. */
+export const MIDPOST_PAGE_DELAY_MS = 2_000;
 /** A draft with lines, markup-like text and an ampersand: it must arrive exactly as it is. */
 export const FIXTURE_DRAFT = 'Hi Ines,\n\nSorry about the lamp. A new one ships today: <no charge> & no return needed.\n\nBest,\nSam';
 
@@ -71,7 +77,7 @@ export function htmlToStoredText(html: string): string {
 }
 
 /** The shapes whose reply box is a textarea. */
-const PLAIN_TEXT_SHAPES = new Set(['spa', 'reload']);
+const PLAIN_TEXT_SHAPES = new Set(['spa', 'reload', 'next', 'midpost']);
 
 async function formBody(request: IncomingMessage): Promise<URLSearchParams> {
   let raw = '';
@@ -82,6 +88,7 @@ async function formBody(request: IncomingMessage): Promise<URLSearchParams> {
 export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
   let tickets = seed();
   let sent: FixturePost[] = [];
+  let lastPostAt = 0;
   const html = (response: ServerResponse, status: number, body: string) => {
     response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     response.end(body);
@@ -91,6 +98,7 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
     const text = (PLAIN_TEXT_SHAPES.has(shape) ? posted.replace(/\r\n/g, '\n') : htmlToStoredText(posted)).trim();
     if (!text) return null;
     sent.push({ shape, ticketId: ticket.id, text });
+    lastPostAt = Date.now();
     ticket.messages.push({ author: 'Agent', role: 'agent', time: new Date().toISOString(), body: text });
     return text;
   };
@@ -114,6 +122,7 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
         response.writeHead(200, { 'content-type': 'application/json' });
         return response.end(JSON.stringify(sent));
       }
+      if (url.pathname === '/next/mailbox') return html(response, 200, mailboxPage('next', tickets));
       if (url.pathname === '/spa/api/tickets') {
         response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         return response.end(JSON.stringify(tickets.map(({ id, subject }) => ({ id, subject }))));
@@ -131,9 +140,10 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
         if (!record(shape, ticket, (await formBody(request)).get('body') ?? '')) {
           return html(response, 400, '<!doctype html><title>Empty</title>The reply is empty.');
         }
-        response.writeHead(303, { location: `/${shape}/tickets/${ticket.id}` });
+        response.writeHead(303, { location: shape === 'next' ? '/next/mailbox' : `/${shape}/tickets/${ticket.id}` });
         return response.end();
       }
+      if (shape === 'midpost' && Date.now() - lastPostAt < MIDPOST_PAGE_DELAY_MS) await new Promise((r) => setTimeout(r, MIDPOST_PAGE_DELAY_MS));
       return html(response, 200, match[3] ? pages.reply(ticket) : pages.view(ticket));
     })().catch((error: unknown) => html(response, 500, String(error)));
   });
@@ -146,6 +156,7 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
     reset() {
       tickets = seed();
       sent = [];
+      lastPostAt = 0;
     },
     close: () =>
       new Promise<void>((done) => {

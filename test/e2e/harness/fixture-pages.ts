@@ -101,7 +101,37 @@ document.addEventListener('click', (e) => {
 addEventListener('popstate', () => void render());
 void render();`;
 
+/** A plain form on the ticket page: a textarea and a button. */
+const formOnTicket = (shape: string, t: FixtureTicket, button: string) =>
+  page(
+    `Ticket ${t.id}: ${t.subject}`,
+    `<main id="ticket" data-id="${t.id}">${header(t)}<section class="thread">${thread(t)}</section>` +
+      `<form id="reply-form" method="post" action="/${shape}/tickets/${t.id}"><textarea id="body" name="body" rows="5" cols="60"></textarea>` +
+      `<p>${button}</p></form></main>`,
+  );
+
+/**
+ * The page goes away while it posts: the post is sent with keepalive and the page reloads at
+ * once (a session check, an auto-refresh), before any answer; the thread shows the reply only
+ * on the page loaded next.
+ */
+const midpostScript = (id: number) => `
+document.getElementById('send').addEventListener('click', () => {
+  const body = new URLSearchParams({ body: document.getElementById('body').value });
+  fetch('/midpost/tickets/${id}', { method: 'POST', body, keepalive: true });
+  setTimeout(() => location.reload(), 100);
+});`;
+
 export const fixturePages: Record<string, FixtureShape> = {
+  /** FreeScout's "send and next": after posting, the helpdesk shows the mailbox folder, not the ticket. */
+  next: {
+    view: (t) => formOnTicket('next', t, '<button id="post" type="submit">Send and next</button>'),
+    reply: () => page('Not here', 'This helpdesk replies on the ticket page.'),
+  },
+  midpost: {
+    view: (t) => formOnTicket('midpost', t, '<button id="send" type="button">Send</button>').replace('</body>', `<script>${midpostScript(t.id)}</script></body>`),
+    reply: () => page('Not here', 'This helpdesk replies on the ticket page.'),
+  },
   spa: {
     view: () => page('Fixture desk', `<div id="app"></div><script>${spaScript}</script>`),
     reply: () => page('Not here', 'This helpdesk replies on the ticket page.'),
@@ -145,3 +175,7 @@ export const fixturePages: Record<string, FixtureShape> = {
       ),
   },
 };
+
+/** The mailbox folder "send and next" lands on: a list of tickets, no ticket shown. */
+export const mailboxPage = (shape: string, tickets: FixtureTicket[]): string =>
+  page('Mailbox', `<main id="mailbox"><h1>Unassigned</h1><ul>${tickets.map((t) => `<li><a href="/${shape}/tickets/${t.id}">#${t.id} ${escape(t.subject)}</a></li>`).join('')}</ul></main>`);
