@@ -18,18 +18,25 @@ export async function prepareConfirmation(
   // The payload's JSON form is what is digested, shown and delivered, so those cannot differ
   // (a Map, a Date, an undefined field); and, as a copy, the tool cannot change it afterwards.
   const payload: unknown = JSON.parse(canonicalJson(result.confirmPayload));
+  const digest = await payloadDigest(payload);
+  // The same payload still pending for the same tab and site (a second click on Send…, or
+  // Send… on a draft whose card is open): that card again, never a second one.
+  const open = (await store.list()).find(
+    (r) => r.status === 'pending' && now < r.expiresAt && r.tool === tool.name && r.digest === digest && r.ctx.tabId === ctx.tabId && (r.ctx.scope ?? null) === (ctx.scope ?? null),
+  );
+  if (open) return { ok: true, requiresConfirm: true, confirmPayload: open.payload, confirmation: { id: open.id, digest: open.digest, expiresAt: open.expiresAt } };
   const record: ConfirmationRecord = {
     id: globalThis.crypto.randomUUID(),
     tool: tool.name,
     payload,
-    digest: await payloadDigest(payload),
+    digest,
     ctx: storableCtx(ctx),
     createdAt: now,
     expiresAt: now + ttlMs,
     status: 'pending',
   };
   await store.put(record);
-  const { id, digest, expiresAt } = record;
+  const { id, expiresAt } = record;
   return { ok: true, requiresConfirm: true, confirmPayload: payload, confirmation: { id, digest, expiresAt } };
 }
 

@@ -1,6 +1,7 @@
 import { phaseOf, type ToolResult } from '../core';
 import type { DeliverySettler } from './delivery-settle';
 import type { Handlers } from './router';
+import { createSerial } from './serial';
 import { humanCtx, type Services } from './services';
 import { recipeAdapterId } from '../sites/recipe-check';
 
@@ -11,6 +12,7 @@ type PageHandlers = Pick<Handlers, 'page.announce' | 'view.get' | 'tool.invoke' 
 export type DraftGate = (tabId: number, callId: string) => Promise<ToolResult | null>;
 
 export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterLoad'>, draftGate?: DraftGate): PageHandlers {
+  const prepares = createSerial();
   return {
     async 'page.announce'({ adapterId, url, ticket }, sender) {
       const adapter = s.tools.adapter(adapterId);
@@ -69,9 +71,14 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
         s.broadcast({ type: 'audit.changed' });
         return refused;
       }
-      const result = await s.registry.invoke(tool, input, ctx);
+      // Prepares one at a time, so a double click finds the card the first click opened.
+      const { result, reused } = await prepares(async () => {
+        const open = new Set((await s.registry.pending()).map((r) => r.id));
+        const result = await s.registry.invoke(tool, input, ctx);
+        return { result, reused: result.confirmation !== undefined && open.has(result.confirmation.id) };
+      });
       const name = s.registry.get(tool)?.name ?? tool;
-      if (result.confirmation) {
+      if (result.confirmation && !reused) {
         const payload = result.confirmPayload as { site?: string; ticket?: string; recipient?: string; body?: string };
         await s.audit.append({
           kind: 'prepare',

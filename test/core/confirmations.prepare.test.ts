@@ -28,13 +28,15 @@ describe('preparing a send', () => {
     });
   });
 
-  it('gives each prepare its own id', async () => {
+  it('gives a payload still pending for the same tab its confirmation again, and another payload its own id', async () => {
     const { registry, ctx } = await preparedSend();
+    const before = (await registry.pending()).length;
     const a = await registry.invoke('reply.send', { body: 'one' }, ctx);
     const b = await registry.invoke('reply.send', { body: 'one' }, ctx);
-    expect(a.confirmation?.id).not.toBe(b.confirmation?.id);
-    expect(a.confirmation?.digest).toBe(b.confirmation?.digest);
-    expect(await registry.pending()).toHaveLength(3);
+    const c = await registry.invoke('reply.send', { body: 'two' }, ctx);
+    expect(b.confirmation).toEqual(a.confirmation);
+    expect(c.confirmation?.id).not.toBe(a.confirmation?.id);
+    expect(await registry.pending()).toHaveLength(before + 2);
   });
 
   it('answers tool_failed when run says ok but prepares no payload', async () => {

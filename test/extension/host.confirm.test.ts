@@ -195,4 +195,21 @@ describe('the confirm step in the background', () => {
     expect(await h.handlers['page.delivered'](report(p) as never, h.tabs.senderOf(1))).toEqual({ ok: false });
     expect(await h.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ code: 'already_used' });
   });
+
+  it('opens no second card for the same reply: a double click and a second Send… give the pending card again', async () => {
+    const h = await setup();
+    await h.announce(1, '#7');
+    const invoke = () => h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'Once' } }, sidebar);
+    const [a, b] = await Promise.all([invoke(), invoke()]);
+    const c = await invoke();
+    expect(new Set([a.confirmation!.id, b.confirmation!.id, c.confirmation!.id]).size).toBe(1);
+    expect((await h.services.registry.pending()).length).toBe(1);
+    expect(await h.audit()).toEqual(['prepare']);
+    // Another text is another card; after the send, the same text again is a new confirmation.
+    const other = await invoke().then(() => h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'Twice' } }, sidebar));
+    expect(other.confirmation!.id).not.toBe(a.confirmation!.id);
+    expect(await h.accept(1, a.confirmation!.id, a.confirmation!.digest)).toMatchObject({ ok: true });
+    expect((await invoke()).confirmation!.id).not.toBe(a.confirmation!.id);
+    expect(h.tabs.delivered).toHaveLength(1);
+  });
 });
