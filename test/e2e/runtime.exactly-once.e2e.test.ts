@@ -75,4 +75,30 @@ describe('runtime.exactly-once: the page loaded after a send settles it', () => 
     expect(done.state).toBe('sent');
     expect(helpdesk.sent()).toEqual([{ shape: 'midpost', ticketId: 5, text: DRAFT }]);
   });
+
+  it('no second card: a double click on Send…, then Send… again on the draft, open one card, and Confirm posts once', async () => {
+    await importRecipeInChromium(chromium.context, chromium.extensionId, 'fixture-midpost', helpdesk.origin);
+    page = await chromium.context.newPage();
+    await page.goto(helpdesk.url('/midpost/tickets/5'));
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="chat-input"]');
+    await ask(panel, 'Draft a reply to Ines.');
+    await waitForChat(panel, (v) => !v.running && v.drafts.length === 1, 'the draft card');
+    await poll(
+      () => panel!.evaluate(() => (document.querySelector<HTMLButtonElement>('[data-testid="draft-send"]')?.disabled === false ? true : undefined)),
+      'Send… to be offered by the recipe',
+    );
+    await panel.dblclick('[data-testid="draft-send"]');
+    await theCard(panel, ['pending']);
+    await poll(
+      () => panel!.evaluate(() => (document.querySelector<HTMLButtonElement>('[data-testid="draft-send"]')?.disabled === false ? true : undefined)),
+      'Send… to be offered again',
+    );
+    await panel.click('[data-testid="draft-send"]');
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await theCard(panel, ['pending'])).body).toBe(DRAFT); // theCard insists on exactly one card
+    await clickConfirm(panel);
+    await theCard(panel, ['sent'], { timeoutMs: 30_000 });
+    expect(helpdesk.sent()).toEqual([{ shape: 'midpost', ticketId: 5, text: DRAFT }]);
+  });
 });
