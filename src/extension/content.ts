@@ -8,6 +8,7 @@ import { countCopies } from '../sites/delivery-check';
 import type { PageCall } from '../shared/protocol';
 import { fail } from '../core/results';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { createTeachMode } from './teach-content';
 
 /** Detection runs at most this often however busy the page is (DOM changes, route changes). */
 export const LOOK_DEBOUNCE_MS = 150;
@@ -82,6 +83,11 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
       look(true);
       return undefined;
     }
+    if (call?.type === 'page.teach') {
+      teach.show(call.step, call.messages);
+      return undefined;
+    }
+    if (call?.type === 'page.teach-read') return Promise.resolve(teach.read(call.recipe));
     if (call?.type === 'page.recipe-changed') {
       void loadRecipe().then(() => look(true));
       return undefined;
@@ -101,6 +107,10 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
 
   // Insert goes where the agent last clicked or typed.
   ctx.onInvalidated(trackFocus(document));
+  // Teach mode goes on where the agent left it in this tab (the reply page, say).
+  const teach = createTeachMode(document);
+  void teach.resume();
+  ctx.onInvalidated(() => teach.show(null, null));
   void loadRecipe().finally(() => {
     look();
     reportDelivery(current);

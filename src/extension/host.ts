@@ -8,6 +8,8 @@ import { linkHandlers } from './link-handlers';
 import { reviewHandlers } from './review-handlers';
 import { sendToTab, type SendToTab } from './page-tool-proxy';
 import { createDeliverySettler } from './delivery-settle';
+import { teachHandlers } from './teach-handlers';
+import { createTeachSessions } from './teach-sessions';
 import { createPageToolSync } from './page-tool-sync';
 import type { Broadcast } from '../shared/protocol';
 import { classifySender, route, type Handlers } from './router';
@@ -86,6 +88,8 @@ export async function createServices(
     send: send ?? sendToTab,
     allowsOrigin: async (origin) => isLoopback(origin) || (await access.list()).includes(origin),
     accessOf: (tabId) => accessOf(access, tabId),
+    teach: createTeachSessions(),
+    toTab: send ?? sendToTab,
   };
   const kb = createKbStore();
   registry.register(createKbSearchTool((query, limit) => kb.search(query, limit)));
@@ -95,7 +99,7 @@ export async function createServices(
   await markInterruptedDeliveries(services);
   const chat = createChatSessions(services, createModel);
   const settler = createDeliverySettler(services);
-  const handlers = { ...pageHandlers(services, settler, chat.draftGate), ...confirmHandlers(services, settler), ...settingsHandlers(kb), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...instructionsHandlers(services) };
+  const handlers = { ...pageHandlers(services, settler, chat.draftGate), ...confirmHandlers(services, settler), ...settingsHandlers(kb), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...teachHandlers(services, recipes), ...instructionsHandlers(services) };
   await access.restore().catch(() => undefined);
   return { services, handlers, chat };
 }

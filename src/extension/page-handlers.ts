@@ -4,6 +4,7 @@ import type { Handlers } from './router';
 import { createSerial } from './serial';
 import { humanCtx, type Services } from './services';
 import { recipeAdapterId } from '../sites/recipe-check';
+import { teachView } from './teach-handlers';
 
 type PageHandlers = Pick<Handlers, 'page.announce' | 'view.get' | 'tool.invoke' | 'sites.list' | 'sites.set' | 'audit.list' | 'audit.check'>;
 
@@ -45,7 +46,9 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       const pending = (await s.registry.pending()).filter((r) => r.ctx.tabId === tabId);
       const unknown = (await s.store.list()).filter((r) => r.ctx.tabId === tabId && phaseOf(r, Date.now()) === 'unknown');
       const access = await s.accessOf(tabId);
-      if (!page || !adapter) return { page: null, tools: [], site: null, pending, unknown, access };
+      const session = await s.teach.get(tabId);
+      const teach = session ? teachView(session) : null;
+      if (!page || !adapter) return { page: null, tools: [], site: null, pending, unknown, access, teach };
       const site = await s.sites.get(page.origin);
       const flags: Record<string, boolean> = { 'page.write': site.write, 'page.send': site.send };
       const tools = s.registry
@@ -60,6 +63,7 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
         pending,
         unknown,
         access,
+        teach,
       };
     },
 

@@ -15,33 +15,40 @@ export async function syncRecipes(s: Services, recipes: RecipeStore): Promise<vo
   s.tools.setRecipes((await recipes.list()).map(recipeInfo));
 }
 
+const tellTabs = async (site: string) => {
+  for (const tab of await browser.tabs.query({})) {
+    if (tab.id === undefined || !tab.url?.startsWith(`${site}/`)) continue;
+    browser.tabs.sendMessage(tab.id, { type: 'page.recipe-changed' }, { frameId: 0 }).catch(() => undefined);
+  }
+};
+
+/**
+ * The one way a recipe is stored, imported or taught: checked against its schema, then kept,
+ * offered to the tool sync, and loaded again by the tabs of its site.
+ */
+export async function storeRecipe(s: Services, recipes: RecipeStore, recipe: unknown): Promise<{ ok: boolean; error?: string }> {
+  const check = checkRecipe(recipe);
+  if (!check.ok) return { ok: false, error: check.error };
+  await recipes.put(check.recipe);
+  await syncRecipes(s, recipes);
+  await tellTabs(check.recipe.site);
+  s.broadcast({ type: 'view.changed', tabId: null });
+  return { ok: true };
+}
+
 /**
  * Recipes come in only from the extension's own pages (the router refuses the rest), each
  * checked again here; a content script may read only its own site's recipe, named by the
  * browser's word for its origin, never by anything it sends.
  */
 export function recipeHandlers(s: Services, recipes: RecipeStore): RecipeHandlers {
-  const tellTabs = async (site: string) => {
-    for (const tab of await browser.tabs.query({})) {
-      if (tab.id === undefined || !tab.url?.startsWith(`${site}/`)) continue;
-      browser.tabs.sendMessage(tab.id, { type: 'page.recipe-changed' }, { frameId: 0 }).catch(() => undefined);
-    }
-  };
   return {
     async 'recipe.get'(_req, sender) {
       if (!sender.origin || !(await s.allowsOrigin(sender.origin))) return null;
       return (await recipes.get(sender.origin)) ?? null;
     },
     'recipes.list': () => recipes.list(),
-    async 'recipes.import'({ recipe }) {
-      const check = checkRecipe(recipe);
-      if (!check.ok) return { ok: false, error: check.error };
-      await recipes.put(check.recipe);
-      await syncRecipes(s, recipes);
-      await tellTabs(check.recipe.site);
-      s.broadcast({ type: 'view.changed', tabId: null });
-      return { ok: true };
-    },
+    'recipes.import': ({ recipe }) => storeRecipe(s, recipes, recipe),
     async 'recipes.remove'({ site }) {
       const removed = await recipes.remove(site);
       if (removed) {

@@ -1,6 +1,7 @@
 import type { ConfirmationStore, ToolRegistry } from '../core';
 import type { AuditLog } from './audit-log';
 import type { PageCtx, SendToTab } from './page-tool-proxy';
+import type { TeachSessions } from './teach-sessions';
 import type { PageToolSync } from './page-tool-sync';
 import { flagsOf, type SiteSettingsStore } from './site-settings';
 import type { TabPages } from './tab-pages';
@@ -20,6 +21,10 @@ export interface Services {
   /** Whether content scripts of this origin are listened to (loopback, or enabled by the agent). */
   allowsOrigin(origin: string): Promise<boolean>;
   accessOf(tabId: number): Promise<SiteAccessView | null>;
+  /** Teach mode's sessions, one per tab. */
+  teach: TeachSessions;
+  /** A message to a tab's top-frame content script. */
+  toTab: SendToTab;
 }
 
 /**

@@ -20,6 +20,7 @@ export function watchTabs(ready: Promise<{ services: Services; chat: ChatSession
 
   browser.tabs.onRemoved.addListener((tabId) => {
     void drop(tabId);
+    void services.then((s) => s.teach.drop(tabId));
     void ready.then(({ chat }) => chat.closeTab(tabId));
   });
   browser.tabs.onUpdated.addListener((tabId, change) => {

@@ -4,7 +4,8 @@ import type { Recipe } from '../sites/recipe-check';
 import type { AuditEntry, ChainCheck } from './audit';
 import type { ReviewedContact } from './contact-review';
 import type { ModelSettings, SiteSettings } from './settings';
-import type { CopiesQuery, DeliveryReport, PageTicket } from './ticket';
+import { TEACH_CHOICE_SCHEMA, TEACH_STEPS, type TeachChoice, type TeachStep, type TeachView } from './teach';
+import type { CopiesQuery, DeliveryReport, PageTicket, TicketData } from './ticket';
 
 /**
  * Every message between the extension's parts, declared once. `from` says which kind of
@@ -40,6 +41,8 @@ export interface ViewState {
   unknown: ConfirmationRecord[];
   /** The tab's own site, for "Enable Deskmate on this site". */
   access: SiteAccessView | null;
+  /** Teach mode under way in this tab. */
+  teach: TeachView | null;
 }
 
 export interface SiteAccessView {
@@ -81,6 +84,16 @@ export interface Requests {
   'recipes.list': { req: Empty; res: Recipe[] };
   'recipes.import': { req: { recipe: unknown }; res: { ok: boolean; error?: string } };
   'recipes.remove': { req: { site: string }; res: { ok: boolean } };
+  /** Teach mode: the sidebar starts, steers, tests, saves and cancels it for a tab. */
+  'teach.start': { req: { tabId: number }; res: { ok: boolean; error?: string } };
+  'teach.goto': { req: { tabId: number; step: TeachStep }; res: { ok: boolean } };
+  'teach.cancel': { req: { tabId: number }; res: { ok: boolean } };
+  'teach.test': { req: { tabId: number }; res: ToolResult<TicketData> };
+  'teach.save': { req: { tabId: number }; res: { ok: boolean; error?: string } };
+  /** Teach mode: a content script asks what to pick on its own tab and site, reports a pick, or the agent's Esc. */
+  'teach.state': { req: Empty; res: { step: TeachStep | null; messages: string | null } | null };
+  'teach.pick': { req: { step: TeachStep; choice: TeachChoice }; res: { ok: boolean; error?: string; step?: TeachStep | null; messages?: string | null } };
+  'teach.escape': { req: Empty; res: { ok: boolean } };
   'instructions.get': { req: Empty; res: { team: string } };
   'instructions.set': { req: { team: string }; res: { ok: boolean } };
   'ticketContext.get': { req: { tabId: number }; res: { available: boolean; text: string } };
@@ -195,6 +208,14 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   // The recipe itself is checked against its own schema by the handler, with field-named errors.
   'recipes.import': { from: 'extension', schema: obj({ recipe: {} }, ['recipe']) },
   'recipes.remove': { from: 'extension', schema: obj({ site: str }, ['site']) },
+  'teach.start': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
+  'teach.goto': { from: 'extension', schema: obj({ tabId, step: { type: 'string', enum: [...TEACH_STEPS] } }, ['tabId', 'step']) },
+  'teach.cancel': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
+  'teach.test': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
+  'teach.save': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
+  'teach.state': { from: 'content', schema: none },
+  'teach.pick': { from: 'content', schema: obj({ step: { type: 'string', enum: [...TEACH_STEPS] }, choice: TEACH_CHOICE_SCHEMA }, ['step', 'choice']) },
+  'teach.escape': { from: 'content', schema: none },
   'instructions.get': { from: 'extension', schema: none },
   'instructions.set': { from: 'extension', schema: obj({ team: { type: 'string', maxLength: 4000 } }, ['team']) },
   'ticketContext.get': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
@@ -215,7 +236,11 @@ export type PageCall =
   | { type: 'page.ping' }
   | { type: 'page.announce-again' }
   /** The site's recipe was imported or removed: load it again, then announce. */
-  | { type: 'page.recipe-changed' };
+  | { type: 'page.recipe-changed' }
+  /** Teach mode: show the picker for this step (null: take it away). */
+  | { type: 'page.teach'; step: TeachStep | null; messages: string | null }
+  /** Teach mode's Test: read the ticket with the recipe the background built. */
+  | { type: 'page.teach-read'; recipe: Recipe };
 
 /** Background -> extension pages: something they show has changed. */
 export type Broadcast = { type: 'view.changed'; tabId: number | null } | { type: 'audit.changed' };

@@ -10,6 +10,7 @@ import { useSiteAccess } from './useSiteAccess';
 import { useView } from './useView';
 import { useTicketContext } from './useInstructions';
 import { useTrustedLinks } from './useTrustedLinks';
+import { useTeach } from './useTeach';
 
 /** Everything the sidebar shows and does, for the tab it is bound to. */
 export function useSidebar() {
@@ -27,7 +28,8 @@ export function useSidebar() {
   const ticketContext = useTicketContext(tabId, page?.ticket?.key ?? null);
   const access = useSiteAccess();
   const trustedLinks = useTrustedLinks(tabId, page?.origin ?? view?.access?.origin ?? null);
-  return { tabId, view, error, audit, confirms, tools, site, chat, drafts, ticketContext, access, trustedLinks, openOptions: () => void openOptions() };
+  const teach = useTeach(tabId);
+  return { tabId, view, error, audit, confirms, tools, site, chat, drafts, ticketContext, access, trustedLinks, teach, openOptions: () => void openOptions() };
 }
 
 export type Sidebar = ReturnType<typeof useSidebar>;

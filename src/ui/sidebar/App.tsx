@@ -6,6 +6,7 @@ import { ChatPanel } from '../chat/ChatPanel';
 import { AuditList } from '../shared/AuditList';
 import { EnableSite } from './EnableSite';
 import { PagePanel } from './PagePanel';
+import { TeachPanel } from './TeachPanel';
 
 type Panel = 'chat' | 'page' | 'audit';
 
@@ -23,6 +24,7 @@ export function App() {
     <div class="app">
       <Header page={s.view?.page ?? null} onOptions={s.openOptions} />
       {access && !access.enabled && <EnableSite access={access} busy={s.access.busy} error={s.access.error} onEnable={s.access.enable} />}
+      <TeachPanel teach={s.view?.teach ?? null} offer={s.view?.page?.adapterId === 'generic'} actions={s.teach} />
       <div class="tabs" role="tablist">
         {tab('chat', t('tab_chat'))}
         {tab('page', t('tab_page'))}

@@ -10,6 +10,10 @@ import { fixturePages, mailboxPage, type FixtureTicket } from './fixture-pages';
  * - /iframe/: the ticket page links to a separate reply page whose editor is an iframe body
  *   (the CKEditor 4 / TinyMCE classic kind), mirrored into a hidden textarea on submit; the
  *   post is a full page load back to the ticket.
+ * - /cards/: what teach mode meets (no recipe describes it): a single-page-app look with
+ *   generated class names, messages as cards whose role is a data- attribute, click handlers
+ *   of the page's own on the cards and the page (counted in body[data-page-clicks]), and a
+ *   reply page with a contenteditable editor mirrored into a hidden field on submit.
  * - /inline/: one page; the thread loads by fetch after the page, Reply opens an inline editor,
  *   Send posts by fetch and the thread grows without a page load.
  * - /spa/: a single-page app: the list and the tickets are one shell, links change the route
@@ -57,6 +61,17 @@ const seed = (): FixtureTicket[] => [
     subject: 'Invoice address',
     requester: { name: 'Tomas Berg', email: 'tomas@example.net' },
     messages: [{ author: 'Tomas Berg', role: 'customer', time: '2026-11-30T10:40:00Z', body: 'Please put our new address on invoice 2231.' }],
+  },
+  {
+    id: 7,
+    subject: 'Invoice address is wrong',
+    requester: { name: 'Ines Duarte', email: 'ines@example.org' },
+    messages: [
+      { author: 'Ines Duarte', role: 'customer', time: '2026-11-28T08:00:00Z', body: 'My last invoice shows my old address.\nCan you correct it to Rua Nova 12, Porto?' },
+      { author: 'Sam Lee', role: 'agent', time: '2026-11-28T10:30:00Z', body: 'Thanks Ines, I have asked billing to update it.' },
+      { author: 'Priya Shah', role: 'agent', time: '2026-11-29T09:00:00Z', body: 'Billing here: the address is updated for future invoices.' },
+      { author: 'Sam Lee', role: 'agent', time: '2026-11-29T09:05:00Z', body: 'Do you need the last invoice issued again?' },
+    ],
   },
 ];
 

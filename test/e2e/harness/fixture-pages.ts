@@ -122,7 +122,50 @@ document.getElementById('send').addEventListener('click', () => {
   setTimeout(() => location.reload(), 100);
 });`;
 
+/** The page's own handlers, which teach mode's picker must keep from firing: each counts. */
+const pageHandlersScript = `
+const count = () => { document.body.dataset.pageClicks = String(Number(document.body.dataset.pageClicks || 0) + 1); };
+for (const type of ['click', 'mousedown', 'pointerdown', 'keydown']) document.addEventListener(type, count);
+document.querySelectorAll('.msg-card').forEach((card) => card.addEventListener('click', () => card.classList.toggle('collapsed')));`;
+
+const cardsThread = (t: FixtureTicket) =>
+  t.messages
+    .map(
+      (m, i) =>
+        `<div class="msg-card css-a8b9c${i}" id="c-${101 + i}" data-author-type="${m.role === 'customer' ? 'end_user' : 'agent'}">` +
+        `<div class="msg-head sc-kEqXSa"><span class="msg-author">${escape(m.author)}</span> <time datetime="${m.time}">${m.time.slice(0, 10)}</time></div>` +
+        `<div class="msg-body css-1x2y3z"><p>${lines(m.body)}</p></div></div>`,
+    )
+    .join('');
+
+/** The reply page's editor: a contenteditable box, copied into a hidden field only on submit. */
+const cardsEditorScript = `
+document.getElementById('compose').addEventListener('submit', () => {
+  document.getElementById('body-field').value = document.querySelector('.editor-area').innerHTML;
+});`;
+
 export const fixturePages: Record<string, FixtureShape> = {
+  cards: {
+    view: (t) =>
+      page(
+        `${t.subject} – Cards desk`,
+        `<div id="app" class="sc-a1b2c3"><header class="css-1q2w3e"><h1 class="ticket-title css-9f8e7d">${escape(t.subject)}</h1>` +
+          `<div class="requester css-0o9i8u"><span class="requester-name">${escape(t.requester.name)}</span> <span class="requester-mail">${escape(t.requester.email)}</span></div></header>` +
+          `<form class="search-bar" role="search"><input type="search" name="q" aria-label="Search tickets"><button type="submit">Search</button></form>` +
+          `<div class="conversation css-4k5l6m">${cardsThread(t)}</div>` +
+          `<p><a class="reply-link css-zz11aa" href="/cards/tickets/${t.id}/reply">Reply</a></p></div><script>${pageHandlersScript}</script>`,
+      ),
+    reply: (t) =>
+      page(
+        `Reply – ${t.subject} – Cards desk`,
+        `<div id="app" class="sc-a1b2c3"><h2 class="css-7y6t5r">Reply to ${escape(t.requester.name)}</h2>` +
+          `<form class="search-bar" role="search"><input type="search" name="q" aria-label="Search tickets"><button type="submit">Search</button></form>` +
+          `<form id="compose" method="post" action="/cards/tickets/${t.id}/reply"><input type="hidden" name="body" id="body-field">` +
+          `<div class="editor-area css-r4t5y6" contenteditable="true" aria-label="Reply text" style="min-height:120px;border:1px solid #999"></div>` +
+          `<p><button type="submit" class="css-q1w2e3" data-action="post-reply">Send reply</button></p></form></div>` +
+          `<script>${cardsEditorScript}${pageHandlersScript}</script>`,
+      ),
+  },
   /** FreeScout's "send and next": after posting, the helpdesk shows the mailbox folder, not the ticket. */
   next: {
     view: (t) => formOnTicket('next', t, '<button id="post" type="submit">Send and next</button>'),

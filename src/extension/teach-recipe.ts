@@ -1,0 +1,90 @@
+import { checkRecipe, type Recipe, type RecipeCheck } from '../sites/recipe-check';
+import type { TeachChoices } from '../shared/teach';
+
+/**
+ * The recipe a teach session's choices make, built in the background and checked exactly like
+ * an imported one. The site and the pages' addresses come from the browser (the tab's origin
+ * and the URLs the choices were made on), never from the page.
+ */
+export interface TeachDraft {
+  site: string;
+  /** Path and query of the page where the thread was chosen. */
+  ticketUrl: string | null;
+  /** Path and query of the page where the reply box was chosen. */
+  editorUrl: string | null;
+  choices: TeachChoices;
+  /** A control on the thread's page that shows the reply box (chosen on the way to it). */
+  open: string | null;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** The ticket's key in a path: the last number, or the last path segment. */
+function keyIn(path: string): { before: string; key: string; after: string } | null {
+  const numbers = [...path.matchAll(/\d+/g)];
+  const last = numbers.at(-1);
+  if (last?.index !== undefined) return { before: path.slice(0, last.index), key: last[0], after: path.slice(last.index + last[0].length) };
+  const segment = /\/([^/?#]+)\/?(?:\?.*)?$/.exec(path);
+  return segment?.index !== undefined ? { before: path.slice(0, segment.index + 1), key: segment[1]!, after: path.slice(segment.index + 1 + segment[1]!.length) } : null;
+}
+
+/**
+ * The ticket path pattern, with the key as its one group, matching the thread's page and
+ * (when it is elsewhere) the reply page, and the reply page's template.
+ */
+export function ticketPaths(ticketUrl: string, editorUrl: string | null): { path: string; page: string | null } | null {
+  const split = (u: string) => ({ pathname: u.split('?')[0]!, query: u.includes('?') ? u.slice(u.indexOf('?')) : '' });
+  const t = split(ticketUrl);
+  const inQuery = keyIn(t.pathname) === null || !/\d/.test(t.pathname);
+  const where = inQuery ? keyIn(ticketUrl) : keyIn(t.pathname);
+  if (!where) return null;
+  const group = /^\d+$/.test(where.key) ? '(\\d+)' : '([^/?#&]+)';
+  const tail = inQuery ? '(?:&.*)?$' : '/?(?:\\?.*)?$';
+  if (!editorUrl || editorUrl === ticketUrl) return { path: `^${escape(where.before)}${group}${escape(where.after)}${tail}`, page: null };
+  // The reply page names the same key somewhere; it must be a whole token there.
+  const at = new RegExp(`(^|[^\\w])${escape(where.key)}(?![\\w])`).exec(editorUrl);
+  if (!at) return null;
+  const start = at.index + at[1]!.length;
+  const r = { before: editorUrl.slice(0, start), after: editorUrl.slice(start + where.key.length) };
+  const rAfter = r.after.split('?')[0]!;
+  const befores = [...new Set([where.before, r.before])].map(escape).join('|');
+  const afters = [...new Set([where.after, rAfter])].map(escape).join('|');
+  return { path: `^(?:${befores})${group}(?:${afters})${tail}`, page: `${r.before}{key}${r.after}` };
+}
+
+export function buildTeachRecipe(draft: TeachDraft): RecipeCheck {
+  const { message, body, author, editor, send } = draft.choices;
+  if (!message || !body || !draft.ticketUrl) return { ok: false, code: 'invalid_recipe', error: 'Choose a message of the thread and its body first.' };
+  const paths = ticketPaths(draft.ticketUrl, editor ? draft.editorUrl : null);
+  if (!paths) return { ok: false, code: 'invalid_recipe', error: 'Deskmate cannot find the ticket number in the page addresses.' };
+  const recipe: Recipe = {
+    format: 'deskmate-recipe',
+    version: 1,
+    site: draft.site,
+    title: `${new URL(draft.site).host} (taught)`,
+    ticket: { path: paths.path },
+    read: {
+      subject: message.subject,
+      ...(message.requesterName ? { requesterName: message.requesterName } : {}),
+      ...(message.requesterEmail ? { requesterEmail: message.requesterEmail } : {}),
+      messages: message.messages,
+      ...(author ? { author: author.selector } : {}),
+      ...(message.time ? { time: message.time } : {}),
+      body: body.selector,
+      ...(message.role ? { role: message.role } : {}),
+      ...(message.newestFirst ? { newestFirst: true } : {}),
+    },
+  };
+  if (editor && send) {
+    recipe.reply = {
+      ...(paths.page ? { page: paths.page } : {}),
+      ...(draft.open && !paths.page ? { open: draft.open } : {}),
+      editor: editor.editor,
+      editorKind: editor.kind,
+      submit: send.submit,
+      // A form on another page posts with a page load, whatever the button looked like.
+      afterPost: paths.page ? 'reload' : send.afterPost,
+    };
+  }
+  return checkRecipe(recipe);
+}

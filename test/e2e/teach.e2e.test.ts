@@ -1,0 +1,124 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
+import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
+import { clickConfirm, sendToBackground, theCard, waitIn } from './harness/deskmate';
+import { FIXTURE_DRAFT as DRAFT, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
+import { currentStep, foundOf, pageHandlerRuns, pickerShown, pickIn, waitForPicker } from './harness/teach';
+import { poll } from './harness/wait';
+
+/**
+ * Teach mode in Chromium, on a fixture helpdesk no recipe or adapter describes ("cards"):
+ * driven only by the agent's clicks in the picker, the reply box on a separate page; then the
+ * recipe it saved carries the whole send story, and exactly one reply is posted.
+ */
+describe('teach mode: a recipe from clicks in the picker, then Send… → confirm card → Confirm', () => {
+  let chromium: ChromiumHarness;
+  let helpdesk: FixtureHelpdesk;
+  let m: ModelForExtension;
+  let page: Page | undefined;
+  let panel: SidePanel | undefined;
+
+  beforeAll(async () => {
+    helpdesk = await startFixtureHelpdesk();
+    m = await startModel({ chunkDelayMs: 2 });
+    chromium = await launchChromium();
+    await configureChromium(chromium.context, chromium.extensionId, m);
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await m?.model.close();
+    await helpdesk?.close();
+  });
+  beforeEach(async () => {
+    await panel?.close().catch(() => undefined);
+    await page?.close().catch(() => undefined);
+    helpdesk.reset();
+    m.model.reset();
+    m.model.script([{ toolCalls: [{ name: 'reply__propose', arguments: { body: DRAFT } }] }, { text: 'The draft is in the card.' }]);
+  });
+
+  async function openTicket(): Promise<{ page: Page; panel: SidePanel }> {
+    page = await chromium.context.newPage();
+    await page.goto(helpdesk.url('/cards/tickets/7'));
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="teach-start"]');
+    return { page, panel };
+  }
+
+  it('Esc cancels: the picker goes, the page is as it was, and its own handlers never ran', async () => {
+    const { page, panel } = await openTicket();
+    const before = await page.evaluate(() => document.documentElement.outerHTML);
+    await panel.click('[data-testid="teach-start"]');
+    await waitForPicker(page);
+    await panel.waitFor('[data-testid="teach-step"][data-step="message"][data-state="current"]');
+    // The page cannot see into the overlay: its shadow root is closed.
+    expect(await page.evaluate(() => document.querySelector('[data-deskmate-picker]')!.shadowRoot)).toBeNull();
+    await page.mouse.move(50, 50);
+    await page.keyboard.press('Escape');
+    await waitForPicker(page, false);
+    expect(await page.evaluate(() => document.documentElement.outerHTML)).toBe(before);
+    expect(await pageHandlerRuns(page)).toBe(0);
+    await panel.waitFor('[data-testid="teach-start"]'); // the session is over
+    expect(await panel.evaluate(() => document.querySelector('[data-testid="teach"]'))).toBeNull();
+  });
+
+  it('message, body, author on the ticket page, reply box and its button on the reply page; Save; then one post', async () => {
+    const { page, panel } = await openTicket();
+    await panel.click('[data-testid="teach-start"]');
+
+    await pickIn(page, '#c-102 .msg-body p');
+    expect(await foundOf(panel, 'message')).toBe('4 messages, 1 from the customer');
+    await pickIn(page, '#c-103 .msg-body p');
+    expect(await foundOf(panel, 'body')).toMatch(/^Found in 4 of 4 messages: My last invoice/);
+    await pickIn(page, '#c-101 .msg-author');
+    expect(await foundOf(panel, 'author')).toBe('Found in 4 of 4 messages: Ines Duarte · Sam Lee · Priya Shah');
+    expect(await currentStep(panel)).toBe('editor');
+    // None of the page's own handlers saw those clicks (a message card would have collapsed).
+    expect(await pageHandlerRuns(page)).toBe(0);
+    expect(await page.$$eval('.msg-card.collapsed', (els) => els.length)).toBe(0);
+
+    // Test: the ticket as ticket.read returns it with these choices.
+    await panel.click('[data-testid="teach-test"]');
+    const tested = await waitIn(panel, () => document.querySelector('[data-testid="teach-test-result"]')?.textContent ?? null, null, 'the test result');
+    expect(tested).toContain('Invoice address is wrong');
+    expect(await panel.evaluate(() => document.querySelectorAll('[data-testid="teach-test-result"] .message').length)).toBe(4);
+
+    // The reply box is on another page: the agent's click on Reply opens it, and teaching goes on there.
+    await Promise.all([page.waitForURL(/\/cards\/tickets\/7\/reply$/), pickIn(page, 'a.reply-link')]);
+    await waitForPicker(page);
+    await pickIn(page, '.editor-area');
+    expect(await foundOf(panel, 'editor')).toBe('A rich text editor. On the reply page /cards/tickets/{key}/reply.');
+    await pickIn(page, 'button[data-action="post-reply"]');
+    expect(await foundOf(panel, 'send')).toBe('The control “Send reply”.');
+    expect(await pageHandlerRuns(page)).toBe(0);
+    expect(helpdesk.sent()).toEqual([]); // choosing the button pressed nothing
+
+    await panel.click('[data-testid="teach-save"]');
+    await waitForPicker(page, false);
+    await panel.waitFor('[data-testid="teach-start"], .header-site', {});
+    const recipes = await sendToBackground<{ site: string; reply?: { page?: string } }[]>(panel, { type: 'recipes.list' });
+    expect(recipes.ok && recipes.value.map((r) => [r.site, r.reply?.page])).toEqual([[helpdesk.origin, '/cards/tickets/{key}/reply']]);
+
+    // The full story on the ticket page, from the taught recipe.
+    await page.goto(helpdesk.url('/cards/tickets/7'));
+    await poll(async () => {
+      const view = await sendToBackground<{ page: { adapterId: string } | null }>(panel, { type: 'view.get', tabId: panel.tabId });
+      return view.ok && view.value.page?.adapterId === `recipe:${helpdesk.origin}` ? true : undefined;
+    }, 'the tab to run under the taught recipe');
+    expect(await panel.evaluate(() => document.querySelector('[data-testid="teach-start"]'))).toBeNull();
+    await ask(panel, 'Draft a reply to Ines.');
+    await waitForChat(panel, (v) => !v.running && v.drafts.length === 1, 'the draft card');
+    await waitIn(panel, () => document.querySelector<HTMLButtonElement>('[data-testid="draft-send"]')?.disabled === false, null, 'Send… to be offered by the taught recipe');
+    await panel.click('[data-testid="draft-send"]');
+    const card = await theCard(panel, ['pending']);
+    expect(card.body).toBe(DRAFT);
+    expect(card.fields).toEqual([helpdesk.origin, '#7', 'Ines Duarte <ines@example.org>', 'Re: Invoice address is wrong']);
+    expect(helpdesk.sent()).toEqual([]);
+    await clickConfirm(panel);
+    const done = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 30_000 });
+    expect(done.state, done.status).toBe('sent');
+    expect(helpdesk.sent()).toEqual([{ shape: 'cards', ticketId: 7, text: DRAFT }]);
+    expect(await pickerShown(page)).toBe(false);
+  });
+});
