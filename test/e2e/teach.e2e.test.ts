@@ -5,7 +5,8 @@ import { ask, configureChromium, startModel, waitForChat, type ModelForExtension
 import { clickConfirm, sendToBackground, theCard, waitIn } from './harness/deskmate';
 import { FIXTURE_DRAFT as DRAFT, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
 import { currentStep, foundOf, pageHandlerRuns, pickerShown, pickIn, waitForPicker } from './harness/teach';
-import { poll } from './harness/wait';
+import { poll, sleep } from './harness/wait';
+import { attack } from '../security/attack';
 
 /**
  * Teach mode in Chromium, on a fixture helpdesk no recipe or adapter describes ("cards"):
@@ -61,6 +62,36 @@ describe('teach mode: a recipe from clicks in the picker, then Send… → confi
     expect(await pageHandlerRuns(page)).toBe(0);
     await panel.waitFor('[data-testid="teach-start"]'); // the session is over
     expect(await panel.evaluate(() => document.querySelector('[data-testid="teach"]'))).toBeNull();
+  });
+
+  attack('the page forges clicks, posts a choice and a recipe, and renames a grade while the picker is up: nothing is picked or stored', async () => {
+    const { page, panel } = await openTicket();
+    await panel.click('[data-testid="teach-start"]');
+    await waitForPicker(page);
+    await page.evaluate((origin) => {
+      const target = document.querySelector('#c-102 .msg-body p')!;
+      const r = target.getBoundingClientRect();
+      const at = { clientX: r.left + 5, clientY: r.top + 5, bubbles: true, cancelable: true, composed: true };
+      // Synthetic events at the window, the glass and the message: none is trusted.
+      for (const el of [window, document.querySelector('[data-deskmate-picker]')!, target]) {
+        for (const type of ['pointerdown', 'mousedown', 'mouseup', 'click']) el.dispatchEvent(new MouseEvent(type, at));
+      }
+      const recipe = { format: 'deskmate-recipe', version: 1, site: origin, title: 'Forged', ticket: { path: '^/(\\d+)' }, read: { subject: 'h1', messages: 'p', body: 'p' }, reply: { editor: 'textarea', editorKind: 'textarea', submit: 'button', afterPost: 'thread', sideEffect: 'read' } };
+      for (const message of [
+        { type: 'teach.pick', step: 'message', choice: { messages: 'p', count: 1, customers: 1, subject: 'h1' } },
+        { type: 'recipes.import', recipe },
+        { type: 'teach.save' },
+        { type: 'deskmate-recipe', recipe, grades: { 'reply.send': 'read' } },
+      ]) window.postMessage(message, '*');
+    }, helpdesk.origin);
+    await sleep(800);
+    expect(await currentStep(panel)).toBe('message');
+    expect(await panel.evaluate(() => document.querySelector('[data-testid="teach-found"]'))).toBeNull();
+    expect(await panel.evaluate(() => (document.querySelector('[data-testid="teach-save"]') as HTMLButtonElement).disabled)).toBe(true);
+    const recipes = await sendToBackground<unknown[]>(panel, { type: 'recipes.list' });
+    expect(recipes.ok && recipes.value).toEqual([]);
+    await page.keyboard.press('Escape');
+    await waitForPicker(page, false);
   });
 
   it('message, body, author on the ticket page, reply box and its button on the reply page; Save; then one post', async () => {
