@@ -44,6 +44,8 @@ describe('detect and ticket', () => {
     const { url, document } = ticketPage();
     expect(adapter.detect(url, document)).toBe(true);
     expect(adapter.detect(new URL('http://helpdesk.internal:8080/tickets/1'), document)).toBe(true);
+    // A query string (a link from a mail, a tracking parameter) is still the same ticket page.
+    expect(adapter.ticket(new URL(`${url.origin}/tickets/1?from=mail`), document)).toEqual(adapter.ticket(url, document));
   });
 
   it('does not detect the ticket list, nor a ticket-like path without the marker', () => {
