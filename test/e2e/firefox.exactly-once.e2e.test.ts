@@ -96,6 +96,7 @@ describe('firefox.exactly-once: the page loaded after a send settles it', () => 
     const unknown = await theCard(sidebar, ['unknown', 'sent', 'failed'], { timeoutMs: 20_000 });
     expect(unknown.state, unknown.status).toBe('unknown');
     expect(unknown.status).toMatch(/^Outcome unknown/);
+    expect(unknown.canCheck).toBe(true);
     expect((await theCard(sidebar, ['sent'], { timeoutMs: 30_000 })).state).toBe('sent');
     expect(helpdesk.sent()).toEqual([{ shape: 'midpost', ticketId: 5, text: DRAFT }]);
   });

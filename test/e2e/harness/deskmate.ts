@@ -184,6 +184,8 @@ export interface CardView {
   canAccept: boolean;
   /** The list under the body is still loading. */
   reviewing: boolean;
+  /** "Check the ticket" is offered (read with the state, in the same look). */
+  canCheck: boolean;
 }
 
 export function confirmCards(driver: Driver): Promise<CardView[]> {
@@ -200,6 +202,7 @@ export function confirmCards(driver: Driver): Promise<CardView[]> {
           canAccept: accept !== null && !accept.disabled,
           // The list of the body's links and numbers is still being made (Confirm waits for it).
           reviewing: card.querySelector('[data-testid="confirm-review"][data-state="loading"]') !== null,
+          canCheck: card.querySelector('[data-testid="confirm-check"]') !== null,
         };
       }),
     null,
@@ -219,7 +222,11 @@ export async function theCard(driver: Driver, states: string[], options?: WaitOp
       options,
     );
   } catch (error) {
-    throw new Error(`${(error as Error).message}; the sidebar shows ${JSON.stringify(last)}`);
+    // What the draft cards said last (an error of the click that should have opened the card).
+    const said = await driver
+      .evaluate(() => [...document.querySelectorAll('[data-testid="draft-card"] [role="status"]')].map((p) => p.textContent ?? ''), null)
+      .catch(() => []);
+    throw new Error(`${(error as Error).message}; the sidebar shows ${JSON.stringify(last)}; draft cards say ${JSON.stringify(said)}`);
   }
 }
 

@@ -1,6 +1,10 @@
 import type { TargetSession } from './cdp-target';
 import { DEFAULT_TIMEOUT_MS, poll, type WaitOptions } from './wait';
 
+export interface ClickOptions extends WaitOptions {
+  evenIfDisabled?: boolean;
+}
+
 /**
  * The real Chrome side panel, driven over CDP. Clicks and typing go through the Input domain,
  * so the panel sees trusted events (isTrusted, user activation) as from a person.
@@ -16,7 +20,12 @@ export interface SidePanel {
   waitFor(selector: string, options?: WaitOptions): Promise<void>;
   /** The textContent of the first match, after waiting for it. */
   text(selector: string, options?: WaitOptions): Promise<string>;
-  click(selector: string, options?: WaitOptions): Promise<void>;
+  /**
+   * A trusted click at the element's centre, once it is visible, on top and enabled (as a person
+   * waits for a busy button). `evenIfDisabled` clicks a disabled control at once, for tests that
+   * show such a click does nothing.
+   */
+  click(selector: string, options?: ClickOptions): Promise<void>;
   /** Two clicks in quick succession (a double click): four mouse events, nothing in between. */
   dblclick(selector: string, options?: WaitOptions): Promise<void>;
   /** Focuses, selects the current value, and types `text` over it. */
@@ -79,9 +88,9 @@ export function createSidePanelHandle(
    * in) can move things between measuring and clicking; measured and checked in one evaluate and
    * retried, the click lands on the element and not on whatever slid under that spot.
    */
-  async function centre(selector: string, { timeoutMs = DEFAULT_TIMEOUT_MS }: WaitOptions = {}) {
+  async function centre(selector: string, { timeoutMs = DEFAULT_TIMEOUT_MS, evenIfDisabled = false }: ClickOptions = {}) {
     await waitFor(selector, { timeoutMs });
-    let last = { x: 0, y: 0, width: 0, height: 0, onTop: false };
+    let last = { x: 0, y: 0, width: 0, height: 0, onTop: false, disabled: false };
     try {
       return await poll(
         async () => {
@@ -90,11 +99,13 @@ export function createSidePanelHandle(
             element.scrollIntoView({ block: 'center', inline: 'center' });
             const { x, y, width, height } = element.getBoundingClientRect();
             const hit = document.elementFromPoint(x + width / 2, y + height / 2);
-            return { x: x + width / 2, y: y + height / 2, width, height, onTop: !!hit && (hit === element || element.contains(hit)) };
+            const disabled = (element as HTMLButtonElement).disabled === true;
+            return { x: x + width / 2, y: y + height / 2, width, height, onTop: !!hit && (hit === element || element.contains(hit)), disabled };
           }, selector);
-          return last.width > 0 && last.height > 0 && last.onTop ? last : undefined;
+          // As a person would: a button that is still disabled (busy from the last click) is waited for.
+          return last.width > 0 && last.height > 0 && last.onTop && (evenIfDisabled || !last.disabled) ? last : undefined;
         },
-        `side panel: ${selector} to be visible and on top`,
+        `side panel: ${selector} to be visible${evenIfDisabled ? '' : ', enabled'} and on top`,
         { timeoutMs: Math.min(timeoutMs, 5_000) },
       );
     } catch (error) {
@@ -103,7 +114,7 @@ export function createSidePanelHandle(
     }
   }
 
-  async function click(selector: string, options?: WaitOptions) {
+  async function click(selector: string, options?: ClickOptions) {
     const box = await centre(selector, options);
     const mouse = { x: box.x, y: box.y, button: 'left', clickCount: 1 };
     await session.send('Input.dispatchMouseEvent', { ...mouse, type: 'mouseMoved', button: 'none' });
