@@ -89,7 +89,6 @@ export async function createServices(
     allowsOrigin: async (origin) => isLoopback(origin) || (await access.list()).includes(origin),
     accessOf: (tabId) => accessOf(access, tabId),
     teach: createTeachSessions(),
-    toTab: send ?? sendToTab,
   };
   const kb = createKbStore();
   registry.register(createKbSearchTool((query, limit) => kb.search(query, limit)));

@@ -23,8 +23,6 @@ export interface Services {
   accessOf(tabId: number): Promise<SiteAccessView | null>;
   /** Teach mode's sessions, one per tab. */
   teach: TeachSessions;
-  /** A message to a tab's top-frame content script. */
-  toTab: SendToTab;
 }
 
 /**

@@ -58,7 +58,7 @@ export function teachView(session: TeachSession): TeachView {
  */
 export function teachHandlers(s: Services, recipes: RecipeStore): TeachHandlers {
   const tell = (tabId: number, step: TeachStep | null, messages: string | null) =>
-    s.toTab(tabId, { type: 'page.teach', step, messages }).catch(() => undefined);
+    s.send(tabId, { type: 'page.teach', step, messages }).catch(() => undefined);
   const changed = (tabId: number) => s.broadcast({ type: 'view.changed', tabId });
   /** The session of a content script's own tab, when it is for the script's own site. */
   const own = async (sender: Sender) => {
@@ -140,7 +140,7 @@ export function teachHandlers(s: Services, recipes: RecipeStore): TeachHandlers 
       if (!session) return fail('invalid_input', 'No teaching is under way in this tab.');
       const built = buildTeachRecipe(session);
       if (!built.ok) return fail('invalid_input', built.error);
-      const answer = (await s.toTab(tabId, { type: 'page.teach-read', recipe: built.recipe }).catch(() => null)) as ToolResult<TicketData> | null;
+      const answer = (await s.send(tabId, { type: 'page.teach-read', recipe: built.recipe }).catch(() => null)) as ToolResult<TicketData> | null;
       return answer ?? fail('page_error', 'The page did not answer. Reload it and try again.');
     },
 
