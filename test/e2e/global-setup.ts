@@ -2,15 +2,15 @@ import { spawn } from 'node:child_process';
 import { assertBrowser, chromePath, firefoxPath, ROOT } from './harness/paths';
 
 /**
- * Builds both extensions once per E2E run, so every test drives the current code.
+ * Builds both extensions once per E2E run, so every test drives the current code, and packs them
+ * as `npm run zip` does (the Chrome zip, the Firefox .xpi) from that same build.
  * E2E_SKIP_BUILD=1 reuses .output/ as it is (when iterating on tests only).
  */
 export async function setup(): Promise<void> {
   assertBrowser(chromePath(), 'CHROME_PATH');
   assertBrowser(firefoxPath(), 'FIREFOX_PATH');
   if (process.env.E2E_SKIP_BUILD === '1') return;
-  await run('npx', ['wxt', 'build']);
-  await run('npx', ['wxt', 'build', '-b', 'firefox']);
+  await run('npm', ['run', 'zip']);
 }
 
 function run(command: string, args: string[]): Promise<void> {
