@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 
 /** The kinds of personal data found by pattern (names come from the ticket's own data). */
@@ -18,8 +18,11 @@ export interface DetectOptions {
 export const DEFAULT_PHONE_COUNTRIES: readonly CountryCode[] = ['US', 'GB', 'DE', 'FR', 'NL', 'ES', 'IT'];
 
 const EMAIL = /[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}/g;
-// Two letters, two check digits, then 11-30 letters or digits in groups; the checksum decides.
-const IBAN = /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}\b/g;
+// Two letters, two check digits, then 11-30 letters or digits in groups; no word boundary at the
+// end, since an IBAN can run straight into more digits or text ("…0130 00123", "…3000Ref"): the
+// country's length cuts it (ibanAt), then the checksum decides.
+const IBAN = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}/g;
+const IBAN_LENGTHS = getCountrySpecifications();
 // 13-19 digits in groups of up to 4 (or one run); the Luhn checksum decides.
 const CARD = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
 // A national (0…), international (+… / 00…) or bracketed number: dates and order numbers start otherwise.
@@ -55,6 +58,26 @@ function isPhone(candidate: string, countries: readonly CountryCode[]): boolean 
   return countries.some((country) => parsePhoneNumberFromString(text, country)?.isValid() ?? false);
 }
 
+/** The length of the IBAN a candidate starts with: as many characters as its country's IBANs have, if the checksum holds. */
+function ibanAt(candidate: string): number | null {
+  const length = IBAN_LENGTHS[candidate.slice(0, 2)]?.chars;
+  if (!length) return null;
+  let count = 0;
+  for (let i = 0; i < candidate.length; i++) {
+    if (/[A-Z0-9]/.test(candidate[i]!) && ++count === length) {
+      return isValidIBAN(electronicFormatIBAN(candidate.slice(0, i + 1)) ?? '') ? i + 1 : null;
+    }
+  }
+  return null;
+}
+
+function ibans(text: string): Found[] {
+  return [...text.matchAll(IBAN)].flatMap((m) => {
+    const length = ibanAt(m[0]);
+    return length ? [{ kind: 'IBAN' as const, start: m.index, end: m.index + length }] : [];
+  });
+}
+
 function matches(re: RegExp, text: string, keep: (m: string) => boolean, kind: DetectedKind): Found[] {
   const out: Found[] = [];
   for (const m of text.matchAll(re)) {
@@ -74,7 +97,7 @@ export function detectPersonalData(text: string, options: DetectOptions = {}): F
   const countries = options.phoneCountries ?? DEFAULT_PHONE_COUNTRIES;
   const found: Found[] = [
     ...matches(EMAIL, text, () => true, 'EMAIL'),
-    ...matches(IBAN, text, (m) => isValidIBAN(electronicFormatIBAN(m) ?? ''), 'IBAN'),
+    ...ibans(text),
     ...matches(CARD, text, (m) => luhnValid(digits(m)), 'CARD'),
     ...matches(PHONE, text, (m) => isPhone(m, countries), 'PHONE'),
     ...ADDRESSES.flatMap((re) => matches(re, text, () => true, 'ADDRESS')),

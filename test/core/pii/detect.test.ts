@@ -17,6 +17,17 @@ describe('detectPersonalData', () => {
     expect(found('IBAN DE89 3704 0044 0532 0130 01 please')).not.toContainEqual(expect.arrayContaining(['IBAN']));
   });
 
+  it('finds an IBAN followed directly by more digits or text, and only the IBAN', () => {
+    expect(found('DE89370400440532013000123')).toEqual([['IBAN', 'DE89370400440532013000']]);
+    expect(found('IBAN DE89 3704 0044 0532 0130 00123 please')).toEqual([['IBAN', 'DE89 3704 0044 0532 0130 00']]);
+    expect(found('Konto DE89370400440532013000Rechnung 4711')).toEqual([['IBAN', 'DE89370400440532013000']]);
+    expect(found('GB82WEST12345698765432REF7 paid')).toEqual([['IBAN', 'GB82WEST12345698765432']]);
+    expect(found('IBAN DE89 3704 0044 0532 0130 00 1234 5678')).toContainEqual(['IBAN', 'DE89 3704 0044 0532 0130 00']);
+    // Too short for its country, or inside a longer word: not an IBAN.
+    expect(found('DE89 3704 0044 0532 0130')).not.toContainEqual(expect.arrayContaining(['IBAN']));
+    expect(found('XDE89370400440532013000')).not.toContainEqual(expect.arrayContaining(['IBAN']));
+  });
+
   it('finds card numbers only when the Luhn check holds', () => {
     expect(found('card 4111 1111 1111 1111 ok')).toEqual([['CARD', '4111 1111 1111 1111']]);
     expect(found('card 4111-1111-1111-1112 ok')).toEqual([]);
