@@ -163,10 +163,11 @@ export function createChatSessions(services: Services, createModel: CreateModel)
       if ((action === 'summarize' || action === 'note') && result.outcome === 'stop') markCard(conversation, action === 'summarize' ? 'summary' : 'note');
     } finally {
       flushOutgoing();
-      running.delete(key);
-      live.delete(key);
       conversation.running = false;
-      await chatStore.put(conversation);
+      running.delete(key);
+      // Live until stored: a load in between would read the last step's record, still marked
+      // running, and take the ended turn for one cut off by a restart.
+      await chatStore.put(conversation).finally(() => live.delete(key));
       // The card an action's answer becomes is only known at the end: the sidebar gets it whole.
       if (action === 'summarize' || action === 'note') await snapshot(null, conversation);
     }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ModelError } from '../../src/core';
 import { createServices } from '../../src/extension/host';
@@ -26,12 +26,30 @@ async function setup(script: ScriptEntry[], tabs = createFakeTabs()) {
     tabs.senderOf(1),
   );
   const client = fakePort();
-  const settle = () => new Promise((r) => setTimeout(r, 30));
-  const say = async (message: unknown) => {
+  /** Sends a chat message and waits for what answers it (see `answered`), not for a fixed time. */
+  const say = async (message: { type: string; [field: string]: unknown }) => {
+    const from = client.messages.length;
     built.chat.receive(client.port, message);
-    await settle();
+    await vi.waitFor(async () => expect(await answered(message.type, client.messages.slice(from))).toBe(true), { timeout: 5_000, interval: 5 });
   };
   return { ...built, model, tabs, client, say };
+}
+
+/** The conversations' stored heads (chat-store.ts), to see whether a turn is stored as running. */
+async function storedHeads(): Promise<{ running: boolean; itemsLength: number }[]> {
+  const all = await fakeBrowser.storage.session.get(null);
+  return Object.entries(all).flatMap(([k, v]) => (k.startsWith('chat:') && !k.includes('#') ? [v as { running: boolean; itemsLength: number }] : []));
+}
+
+/**
+ * Open and New chat are answered by a snapshot; a turn (send, retry, stop) by its `done` event
+ * and its end stored, which a restarted worker reads; anything malformed by an error.
+ */
+async function answered(type: string, since: ChatServerMessage[]): Promise<boolean> {
+  if (since.some((m) => m.type === 'chat.error')) return true;
+  if (type === 'chat.open' || type === 'chat.new') return since.some((m) => m.type === 'chat.snapshot');
+  const done = since.some((m) => m.type === 'chat.event' && m.event.type === 'done');
+  return done && !(await storedHeads()).some((h) => h.running);
 }
 
 describe('the chat in the background', () => {
@@ -95,7 +113,10 @@ describe('the chat in the background', () => {
     const tabs = createFakeTabs();
     const h = await setup([{ events: [text('partial')], stall: true }], tabs);
     await h.say({ type: 'chat.open', tabId: 1 });
-    await h.say({ type: 'chat.send', tabId: 1, text: 'draft a reply' });
+    h.chat.receive(h.client.port, { type: 'chat.send', tabId: 1, text: 'draft a reply' });
+    // The worker dies once the turn is stored as running, mid-answer.
+    await vi.waitFor(async () => expect((await storedHeads()).some((x) => x.running && x.itemsLength > 0)).toBe(true), { interval: 5 });
+    await vi.waitFor(() => expect(h.client.messages.some((m) => m.type === 'chat.event' && m.event.type === 'text_delta')).toBe(true), { interval: 5 });
     const restarted = await setup([answer('Here is the answer.')], tabs); // the old worker is gone mid-turn
     await restarted.say({ type: 'chat.open', tabId: 1 });
     const items = restarted.client.last().items;
@@ -108,7 +129,7 @@ describe('the chat in the background', () => {
     const h = await setup([{ events: [text('Working on')], stall: true }]);
     await h.say({ type: 'chat.open', tabId: 1 });
     h.chat.receive(h.client.port, { type: 'chat.send', tabId: 1, text: 'go' });
-    await new Promise((r) => setTimeout(r, 30));
+    await vi.waitFor(() => expect(h.client.messages.some((m) => m.type === 'chat.event' && m.event.type === 'text_delta')).toBe(true), { interval: 5 });
     await h.say({ type: 'chat.stop', tabId: 1 });
     await h.say({ type: 'chat.open', tabId: 1 });
     expect(h.client.last().items.at(-1)).toMatchObject({ kind: 'assistant', text: 'Working on', cut: 'aborted' });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { payloadDigest, type ToolResult } from '../../src/core';
 import { createServices } from '../../src/extension/host';
@@ -135,9 +135,14 @@ describe('the confirm step in the background', () => {
     const h = await setup(tabs);
     await h.announce(1, '#7');
     const { confirmation } = await h.prepare(1, 'Hello');
-    tabs.tabs.get(1)!.deliver = () => new Promise(() => undefined); // the worker dies mid-delivery
+    let delivering = false;
+    tabs.tabs.get(1)!.deliver = () => {
+      delivering = true;
+      return new Promise(() => undefined); // the worker dies mid-delivery
+    };
     void h.accept(1, confirmation.id, confirmation.digest);
-    await new Promise((r) => setTimeout(r, 20));
+    // Cut off once the delivery has reached the page, however long the way there took.
+    await vi.waitFor(() => expect(delivering).toBe(true), { interval: 5 });
     tabs.tabs.get(1)!.deliver = undefined;
     const restarted = await setup(tabs);
     const record = await restarted.handlers['confirm.get']({ type: 'confirm.get', id: confirmation.id }, sidebar);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { payloadDigest } from '../../src/core';
 import type { ReplyPayload } from '../../src/shared/ticket';
 import type { ConfirmCardModel } from '../../src/ui/confirm-state';
@@ -83,8 +83,9 @@ describe('security: hidden and reordering characters on the confirm card', () =>
       expect(warning).toContain(label);
       expect(warning).toContain(code(c));
       // What Confirm stands for is still the exact payload, hidden character included.
+      // The card digests what it shows (SubtleCrypto, asynchronous) before it answers.
       $('confirm-accept')!.click();
-      await act(() => new Promise((r) => setTimeout(r, 20)));
+      await vi.waitFor(() => expect(accepted).toHaveLength(1), { interval: 5 });
       expect(accepted).toEqual([await payloadDigest(payload)]);
     },
   );

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ChatPort } from '../../src/extension/chat-session';
 import { createServices } from '../../src/extension/host';
@@ -26,9 +26,16 @@ async function setup(script: ScriptEntry[]) {
   );
   const messages: ChatServerMessage[] = [];
   const port: ChatPort = { postMessage: (m) => void messages.push(structuredClone(m)) };
-  const say = async (message: unknown) => {
+  /**
+   * Sends a chat message and waits for the background's answer to it, not for a fixed time: a
+   * snapshot for open and ack, the turn's `done` event for send.
+   */
+  const say = async (message: { type: string; [field: string]: unknown }) => {
+    const from = messages.length;
+    const answered = () =>
+      messages.slice(from).some((m) => (message.type === 'chat.send' ? m.type === 'chat.event' && m.event.type === 'done' : m.type === 'chat.snapshot' || m.type === 'chat.error'));
     built.chat.receive(port, message);
-    await new Promise((r) => setTimeout(r, 40));
+    await vi.waitFor(() => expect(answered()).toBe(true), { timeout: 5_000, interval: 5 });
   };
   const items = (): ChatItem[] => messages.filter((m) => m.type === 'chat.snapshot').at(-1)?.items ?? [];
   const invoke = (tool: string, draft?: string) =>
@@ -82,6 +89,8 @@ describe('security: a model that obeys instructions in the ticket', () => {
     expect(draft && draft.kind === 'draft' && draft.acknowledged).toBeFalsy();
 
     // Audited: the attempt.
+    // The attempt is written as the call is refused, next to the turn, not before its end.
+    await vi.waitFor(async () => expect((await h.services.audit.list()).some((e) => e.kind === 'attempt')).toBe(true));
     const audit = await h.services.audit.list();
     expect(audit.filter((e) => e.kind === 'attempt').map((e) => [e.tool, e.site, e.ticket])).toEqual([[c.tool, A, '#7']]);
 

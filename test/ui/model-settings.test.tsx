@@ -17,7 +17,16 @@ let log: string[];
 let grant: boolean;
 
 const $ = <T extends HTMLElement = HTMLElement>(testId: string) => root.querySelector<T>(`[data-testid="settings-${testId}"]`)!;
-const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
+/** Lets the form render until `probe` holds: the background answers when it answers, under load too. */
+async function until(probe: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  for (const end = Date.now() + timeoutMs; Date.now() < end; ) {
+    if (probe()) return;
+    await act(() => new Promise((r) => setTimeout(r, 5)));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+const loaded = () => (root.querySelector<HTMLInputElement>('[data-testid="settings-base-url"]')?.value ?? '') !== '';
+const status = () => root.querySelector('[data-testid="settings-status"]')?.textContent ?? '';
 async function open() {
   const { handlers } = await createServices([]);
   fakeBrowser.runtime.onMessage.addListener((message: unknown) => {
@@ -25,7 +34,7 @@ async function open() {
     return route(message, options, handlers);
   });
   await act(() => render(<ModelSettingsForm testIds />, root));
-  await settle();
+  await until(loaded, 'the settings to load');
 }
 function type(input: HTMLInputElement, value: string) {
   input.value = value;
@@ -62,7 +71,7 @@ describe('ModelSettingsForm', () => {
     await open();
     type($('base-url'), 'https://api.example.com/v1');
     $('save').click();
-    await settle();
+    await until(() => /needs your permission/.test(status()), 'the refusal');
     expect(log).toEqual(['model.get', 'permission https://api.example.com/*']);
     expect($('status').textContent).toContain('needs your permission');
     expect((await loadModelSettings()).baseURL).toBe('http://127.0.0.1:4518/v1');
@@ -74,7 +83,7 @@ describe('ModelSettingsForm', () => {
     type($('base-url'), 'https://api.example.com/v1');
     type($('api-key'), 'sk-test');
     $('save').click();
-    await settle();
+    await until(() => status() === 'Saved.', 'the settings to be saved');
     expect(log).toEqual(['model.get', 'permission https://api.example.com/*', 'model.set']);
     expect($('status').textContent).toBe('Saved.');
     expect(await loadModelSettings()).toMatchObject({ baseURL: 'https://api.example.com/v1', apiKey: 'sk-test' });
@@ -85,10 +94,9 @@ describe('ModelSettingsForm', () => {
     const preset = root.querySelector('select')!;
     preset.value = 'ollama';
     preset.dispatchEvent(new Event('change', { bubbles: true }));
-    await settle();
-    expect($<HTMLInputElement>('base-url').value).toBe('http://localhost:11434/v1');
+    await until(() => $<HTMLInputElement>('base-url').value === 'http://localhost:11434/v1', 'the preset endpoint');
     $('save').click();
-    await settle();
+    await until(() => status() === 'Saved.', 'the settings to be saved');
     expect(log).toEqual(['model.get', 'model.set']);
     expect((await loadModelSettings()).preset).toBe('ollama');
   });
