@@ -85,8 +85,10 @@ export function createSidePanelHandle(
   /**
    * Where to click: the element's centre, scrolled into view, once that spot is really the
    * element's (`elementFromPoint`). A late render (the markdown renderer loading, a list filled
-   * in) can move things between measuring and clicking; measured and checked in one evaluate and
-   * retried, the click lands on the element and not on whatever slid under that spot.
+   * in) can move things between measuring and clicking; measured and checked in one evaluate,
+   * and taken only once two looks in a row agree (nothing is still moving, e.g. a list scrolling
+   * to its end as a status line appears), the click lands on the element and not on whatever slid
+   * under that spot.
    */
   async function centre(selector: string, { timeoutMs = DEFAULT_TIMEOUT_MS, evenIfDisabled = false }: ClickOptions = {}) {
     await waitFor(selector, { timeoutMs });
@@ -94,6 +96,7 @@ export function createSidePanelHandle(
     try {
       return await poll(
         async () => {
+          const before = last;
           last = await evaluate<typeof last>((s: string) => {
             const element = document.querySelector(s)!;
             element.scrollIntoView({ block: 'center', inline: 'center' });
@@ -103,7 +106,8 @@ export function createSidePanelHandle(
             return { x: x + width / 2, y: y + height / 2, width, height, onTop: !!hit && (hit === element || element.contains(hit)), disabled };
           }, selector);
           // As a person would: a button that is still disabled (busy from the last click) is waited for.
-          return last.width > 0 && last.height > 0 && last.onTop && (evenIfDisabled || !last.disabled) ? last : undefined;
+          const still = before.x === last.x && before.y === last.y && before.width === last.width && before.height === last.height;
+          return still && last.width > 0 && last.height > 0 && last.onTop && (evenIfDisabled || !last.disabled) ? last : undefined;
         },
         `side panel: ${selector} to be visible${evenIfDisabled ? '' : ', enabled'} and on top`,
         { timeoutMs: Math.min(timeoutMs, 5_000) },
@@ -117,9 +121,16 @@ export function createSidePanelHandle(
   async function click(selector: string, options?: ClickOptions) {
     const box = await centre(selector, options);
     const mouse = { x: box.x, y: box.y, button: 'left', clickCount: 1 };
+    // Where the click event goes, so a click that something moved away from its target fails
+    // here, by name, and not later as a card that never came (a disabled control gets none).
+    const watch = !box.disabled;
+    if (watch) await evaluate(landingWatch, selector);
     await session.send('Input.dispatchMouseEvent', { ...mouse, type: 'mouseMoved', button: 'none' });
     await session.send('Input.dispatchMouseEvent', { ...mouse, type: 'mousePressed' });
     await session.send('Input.dispatchMouseEvent', { ...mouse, type: 'mouseReleased' });
+    if (!watch) return;
+    const landed = await evaluate<string>(() => (window as unknown as { __deskmateTestClick?: string }).__deskmateTestClick ?? 'nothing');
+    if (landed !== 'target') throw new Error(`side panel: the click meant for ${selector} landed on ${landed}`);
   }
 
   async function dblclick(selector: string, options?: WaitOptions) {
@@ -177,4 +188,19 @@ export function createSidePanelHandle(
     },
     detach,
   };
+}
+
+/** Runs in the panel: records whether the next click event hits the element `selector` names. */
+function landingWatch(selector: string): void {
+  const target = document.querySelector(selector);
+  const w = window as unknown as { __deskmateTestClick?: string };
+  w.__deskmateTestClick = 'nothing';
+  document.addEventListener(
+    'click',
+    (event) => {
+      const hit = event.target as Element | null;
+      w.__deskmateTestClick = hit && target && (hit === target || target.contains(hit)) ? 'target' : (hit?.outerHTML.slice(0, 120) ?? 'nothing');
+    },
+    { capture: true, once: true },
+  );
 }
