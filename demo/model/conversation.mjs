@@ -116,7 +116,7 @@ export function bestHit(/** @type {ToolOutcome | undefined} */ outcome) {
   const usable = hits.filter((h) => typeof h?.body === 'string' && h.body.trim());
   usable.sort((a, b) => (Number(b.score) || 0) - (Number(a.score) || 0));
   const hit = usable[0];
-  return hit ? { title: typeof hit.title === 'string' ? hit.title : '', body: String(hit.body) } : null;
+  return hit ? { id: typeof hit.id === 'string' ? hit.id : null, title: typeof hit.title === 'string' ? hit.title : '', body: String(hit.body) } : null;
 }
 
 /** The error message of a failed result, for saying what went wrong. */

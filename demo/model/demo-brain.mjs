@@ -17,6 +17,8 @@ const DRAFT_REQUEST =
 const IDENTITY = /\b(?:who|what) are you\b|\b(?:which|what) model\b|\bare you (?:an? )?(?:ai|bot|human|real|model|llm)\b/i;
 
 export const DEMO_MODEL_ID = 'deskmate-demo';
+/** The id the `fabricateCitation` behaviour cites: an article no knowledge-base search returned. */
+export const FABRICATED_SOURCE = 'northwind-policies.md#7';
 
 /**
  * What the demo model answers to a chat request body. With `textAnswers` it never calls
@@ -51,7 +53,9 @@ export function decide(body, behaviour = {}) {
   const draft = draftReply(ticket, request, hit);
   if (tools.has('reply__propose') && !turn.called.has('reply__propose')) {
     const subject = clip(/^re:/i.test(ticket.subject) ? ticket.subject : `Re: ${ticket.subject}`, 300);
-    return call('reply__propose', ticket.subject ? { body: draft, subject } : { body: draft });
+    // It cites the article it answered from; `fabricateCitation` adds one no search returned.
+    const sources = [...(hit?.id ? [hit.id] : []), ...(behaviour.fabricateCitation ? [FABRICATED_SOURCE] : [])];
+    return call('reply__propose', { body: draft, ...(ticket.subject ? { subject } : {}), sources });
   }
   const proposal = turn.results.get('reply__propose');
   if (proposal && !proposal.ok) return { text: `I could not show the draft: ${clip(errorOf(proposal), 200)}.` };

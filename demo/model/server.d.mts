@@ -35,6 +35,8 @@ export interface DemoBehaviour {
   textAnswers?: boolean;
   /** Stream `reasoning_content` before the answer. */
   reasoning?: boolean;
+  /** Cite, besides the article used, one no knowledge-base search returned. */
+  fabricateCitation?: boolean;
 }
 
 /** The server's own time on one chat request (wall-clock ms, sub-ms precision). */

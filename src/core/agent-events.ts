@@ -1,5 +1,6 @@
 import type { BudgetOptions } from './context-budget';
-import type { AssistantMessage, ChatMessage, ChatModel, FinishReason, TokenUsage } from './chat-model';
+import type { DraftSource } from './citations';
+import type { AssistantMessage, ChatMessage, ChatModel, FinishReason, ModelRequest, TokenUsage } from './chat-model';
 import type { ModelErrorKind } from './model-error';
 import type { ToolRegistry } from './registry';
 import type { InvokeCtx } from './tool';
@@ -22,6 +23,10 @@ export type ForbiddenGrade = 'write' | 'send' | 'unknown';
 export interface Draft {
   body: string;
   subject?: string;
+  /** The knowledge-base articles it cites that the conversation's knowledge-base results hold. */
+  sources?: DraftSource[];
+  /** Cited ids that no knowledge-base result of the conversation holds: dropped. */
+  droppedSources?: string[];
 }
 
 /** What the UI hears during a turn. `step` counts model calls from 1. */
@@ -83,6 +88,8 @@ export interface AgentTurnOptions {
   maxToolCallsPerStep?: number;
   /** Which tool results are left out of the request (see context-budget). */
   budget?: BudgetOptions;
+  /** Sees every request body as the model adapter sends it, and what comes back. */
+  onWire?: ModelRequest['onWire'];
 }
 
 export interface AgentTurnResult {

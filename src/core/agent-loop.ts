@@ -1,6 +1,7 @@
 import { abortableSleep, neverAborted } from './abort';
 import type { AgentEvent, AgentTurnOptions, AgentTurnResult, Draft, RetryOptions, TurnError, TurnOutcome } from './agent-events';
 import type { AssistantMessage, ChatMessage, FinishReason, TokenUsage, ToolCall } from './chat-model';
+import { citableArticles } from './citations';
 import { budgetMessages, DEFAULT_BUDGET } from './context-budget';
 import { callModel, describeError } from './model-call';
 import { ModelError } from './model-error';
@@ -46,6 +47,7 @@ async function runSteps(options: AgentTurnOptions, turn: Turn): Promise<AgentTur
         // Read tools only, gated for this page: the model cannot call what it does not know.
         tools: options.registry.toFunctionSchemas({ ...ctx, autonomous: true }),
         signal,
+        ...(options.onWire ? { onWire: options.onWire } : {}),
       },
       step,
       retry: retryOptions(options.retry),
@@ -66,7 +68,9 @@ async function runSteps(options: AgentTurnOptions, turn: Turn): Promise<AgentTur
     if (calls.length === 0) return turn.end('stop');
 
     const maxCalls = positiveInt(options.maxToolCallsPerStep, 8);
-    const io = { registry: options.registry, ctx, step, maxCalls, emit: turn.emit, onDraft: turn.addDraft };
+    // A draft cites only what earlier steps or turns returned: not what a call of this same step returns.
+    const citable = citableArticles([...options.history, ...turn.messages]);
+    const io = { registry: options.registry, ctx, step, maxCalls, emit: turn.emit, onDraft: turn.addDraft, citable };
     turn.messages.push(...(await runToolCalls(calls, io)));
     if (signal.aborted) return turn.end('aborted');
   }

@@ -60,11 +60,16 @@ export type ModelEvent =
   | { type: 'finish'; reason: FinishReason }
   | { type: 'usage'; promptTokens: number; completionTokens: number };
 
+/** What went over the wire to the model and back: a request body as sent, or a piece of the answer. */
+export type WireEvent = { kind: 'request'; text: string } | { kind: 'response'; text: string };
+
 export interface ModelRequest {
   messages: readonly ChatMessage[];
   tools: readonly FunctionSchema[];
   /** Aborts the HTTP request and the stream. */
   signal: AbortSignal;
+  /** Told exactly what the adapter sends and receives; wrappers pass it through unchanged. */
+  onWire?: (event: WireEvent) => void;
 }
 
 /**

@@ -35,6 +35,7 @@ export type {
   ToolCall,
   ModelEvent,
   ModelRequest,
+  WireEvent,
   FinishReason,
   TokenUsage,
 } from './chat-model';
@@ -55,5 +56,6 @@ export { fenceToolResult } from './fence';
 export { budgetMessages, DEFAULT_BUDGET, SUPERSEDED_MARKER, EXPIRED_MARKER, type BudgetOptions } from './context-budget';
 export { refusesTools, contextMessage, createContextModel, type ContextRead } from './context-mode';
 export { draftFromAnswer } from './draft-text';
+export { citableArticles, checkCitations, MAX_SOURCES, type Citations, type DraftSource } from './citations';
 export { withInstructions, MAX_TEAM_INSTRUCTIONS, MAX_TICKET_CONTEXT, type AgentInstructions } from './instructions';
 export { QUICK_ACTIONS, REWRITES, quickActionPrompt, type QuickAction } from './quick-actions';

@@ -1,5 +1,6 @@
 import type { AgentEvent, Draft, ForbiddenGrade } from './agent-events';
 import type { ToolCall, ToolMessage } from './chat-model';
+import { checkCitations } from './citations';
 import { fenceToolResult } from './fence';
 import type { ToolRegistry } from './registry';
 import { errorMessage, fail } from './results';
@@ -15,6 +16,8 @@ export interface ToolCallIo {
   maxCalls: number;
   emit: (event: AgentEvent) => void;
   onDraft: (draft: Draft) => void;
+  /** The articles the knowledge base returned in this conversation so far (id to title): all a draft may cite. */
+  citable?: ReadonlyMap<string, string>;
 }
 
 type ParsedArguments = { ok: true; value: Record<string, unknown> } | { ok: false; result: ToolResult };
@@ -75,16 +78,20 @@ async function runOne(call: ToolCall, refused: ToolResult | null, io: ToolCallIo
   if (refused && (refused.code === 'unknown_tool' || refused.code === 'not_read_only')) {
     io.emit({ type: 'forbidden_call', step: io.step, callId: call.id, tool, grade: forbiddenGrade(io, call.name) });
   }
-  const result: ToolResult = refused ?? (parsed.ok ? await invoke(io, call.name, parsed.value) : parsed.result);
+  let result: ToolResult = refused ?? (parsed.ok ? await invoke(io, call.name, parsed.value) : parsed.result);
+  const draft = registered === DRAFT_TOOL && result.ok ? draftFrom(result.data, parsed.ok ? parsed.value : {}, io.citable) : null;
+  // The model learns which of its citations were dropped, so it does not repeat them as facts.
+  if (draft?.droppedSources?.length && result.ok) result = { ...result, data: { ...(result.data as object), droppedSources: draft.droppedSources, note: UNCITABLE } };
   const code = result.ok ? {} : { code: result.code };
   io.emit({ type: 'tool_call_finished', step: io.step, callId: call.id, tool, ok: result.ok, ...code, summary: summarize(result) });
-  const draft = registered === DRAFT_TOOL && result.ok ? draftFrom(result.data, parsed.ok ? parsed.value : {}) : null;
   if (draft) {
     io.onDraft(draft);
     io.emit({ type: 'draft_proposed', step: io.step, callId: call.id, draft });
   }
   return { role: 'tool', tool_call_id: call.id, content: fenceToolResult(tool, result) };
 }
+
+const UNCITABLE = 'Only articles that kb.search returned in this conversation can be cited; these ids were dropped.';
 
 async function invoke(io: ToolCallIo, wireName: string, args: Record<string, unknown>): Promise<ToolResult> {
   try {
@@ -94,11 +101,20 @@ async function invoke(io: ToolCallIo, wireName: string, args: Record<string, unk
   }
 }
 
-/** The draft as the tool returned it, or else as the model wrote it. */
-function draftFrom(data: unknown, args: Record<string, unknown>): Draft | null {
+/**
+ * The draft as the tool returned it, or else as the model wrote it, with the sources it claims
+ * checked against what the knowledge base returned (the model's own titles are never used).
+ */
+function draftFrom(data: unknown, args: Record<string, unknown>, citable: ReadonlyMap<string, string> = new Map()): Draft | null {
   const source = isDraftLike(data) ? data : isDraftLike(args) ? args : null;
   if (!source) return null;
-  return typeof source.subject === 'string' ? { body: source.body, subject: source.subject } : { body: source.body };
+  const { sources, dropped } = checkCitations(args.sources, citable);
+  return {
+    body: source.body,
+    ...(typeof source.subject === 'string' ? { subject: source.subject } : {}),
+    ...(sources.length ? { sources } : {}),
+    ...(dropped.length ? { droppedSources: dropped } : {}),
+  };
 }
 
 const isDraftLike = (v: unknown): v is { body: string; subject?: unknown } =>

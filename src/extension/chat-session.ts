@@ -8,6 +8,7 @@ import { runChatTurn } from './chat-turn';
 import { checkModelSettings, DEMO_MODEL_ID, loadModelSettings, type ModelSettings } from './model-settings';
 import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../shared/protocol';
 import { humanCtx, type Services } from './services';
+import type { OutboundLog } from './outbound-log';
 
 export interface ChatPort {
   postMessage(message: ChatServerMessage): void;
@@ -25,7 +26,7 @@ const NO_TOOLS_NOTICE =
  * event as it happens. The conversation is stored at each step, so a restarted worker can
  * show it again; a turn cut off by a restart is marked interrupted and can be retried.
  */
-export function createChatSessions(services: Services, createModel: CreateModel) {
+export function createChatSessions(services: Services, createModel: CreateModel, outbound?: OutboundLog) {
   const running = new Map<string, AbortController>();
   /** Each running turn, to wait for: a stopped turn stores its conversation as it ends. */
   const turns = new Map<string, Promise<void>>();
@@ -110,6 +111,8 @@ export function createChatSessions(services: Services, createModel: CreateModel)
     const settings = await loadModelSettings();
     const controller = new AbortController();
     let flushOutgoing = () => undefined as void;
+    // What this turn sends to the model and gets back, for "What left the browser".
+    const wire = outbound?.startTurn(key);
     running.set(key, controller);
     live.set(key, conversation);
     try {
@@ -148,6 +151,7 @@ export function createChatSessions(services: Services, createModel: CreateModel)
         ...(text !== undefined ? { userText: text } : {}),
         signal: controller.signal,
         withoutTools: withoutTools.has(modelKey),
+        ...(wire ? { onWire: wire.onWire } : {}),
         onToolsRefused: () => {
           outgoing.flush();
           withoutTools.add(modelKey);
@@ -168,6 +172,7 @@ export function createChatSessions(services: Services, createModel: CreateModel)
       // Live until stored: a load in between would read the last step's record, still marked
       // running, and take the ended turn for one cut off by a restart.
       await chatStore.put(conversation).finally(() => live.delete(key));
+      await wire?.end().catch((e: unknown) => console.warn('Deskmate: could not store what was sent to the model', e));
       // The card an action's answer becomes is only known at the end: the sidebar gets it whole.
       if (action === 'summarize' || action === 'note') await snapshot(null, conversation);
     }
@@ -250,6 +255,7 @@ export function createChatSessions(services: Services, createModel: CreateModel)
         // Removed only after the stopped turn has stored itself, or it would come back.
         await stop([key]);
         await chatStore.remove(key);
+        await outbound?.forget(key);
         return snapshot(null, await load(tabId));
     }
   }
@@ -268,9 +274,17 @@ export function createChatSessions(services: Services, createModel: CreateModel)
      * tools and the agent has not acknowledged that yet.
      */
     async draftGate(tabId: number, callId: string): Promise<ToolResult | null> {
-      const draft = (await load(tabId)).items.find((item) => item.kind === 'draft' && item.callId === callId);
+      const items = (await load(tabId)).items;
+      // A note card (`note:<answer id>`) written in such a turn has no acknowledgement: it is refused.
+      const note = callId.startsWith('note:') ? items.findIndex((item) => item.id === callId.slice(5)) : -1;
+      if (note >= 0 && warningOfTurn(items, note)) return fail('not_acknowledged', 'The assistant tried to use actions it is not allowed to use while writing this note. Write the note yourself.');
+      const draft = items.find((item) => item.kind === 'draft' && item.callId === callId);
       if (draft?.kind !== 'draft' || !draft.warned?.length || draft.acknowledged) return null;
       return fail('not_acknowledged', 'The assistant tried to use actions it is not allowed to use while writing this draft. Acknowledge the warning on the draft first.');
+    },
+    /** What the tab's conversation sent to the model and got back, turn by turn. */
+    async outbound(tabId: number) {
+      return outbound ? outbound.turns(await keyOf(tabId)) : [];
     },
     disconnect(port: ChatPort): void {
       for (const set of subscribers.values()) set.delete(port);
@@ -279,6 +293,7 @@ export function createChatSessions(services: Services, createModel: CreateModel)
     async closeTab(tabId: number): Promise<void> {
       await stop([...running.keys()].filter((key) => key.startsWith(tabPrefix(tabId))));
       await chatStore.removeTab(tabId);
+      await outbound?.forgetTab(tabPrefix(tabId));
     },
   };
 }

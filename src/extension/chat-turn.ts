@@ -6,6 +6,7 @@ import {
   systemPrompt,
   withInstructions,
   type AgentEvent,
+  type AgentTurnOptions,
   type AgentTurnResult,
   type ChatMessage,
   type ChatModel,
@@ -30,6 +31,8 @@ export interface ChatTurnInput {
   onToolsRefused(): void;
   /** Known already to refuse tools. */
   withoutTools: boolean;
+  /** Sees each request body as sent to the model (after masking) and what came back. */
+  onWire?: AgentTurnOptions['onWire'];
 }
 
 const NOTHING_READ: ContextRead[] = [];
@@ -66,6 +69,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<AgentTurnResult
       system: withInstructions(systemPrompt({ ...site, today: new Date().toISOString().slice(0, 10), masked, withoutTools }), instructions),
       signal: input.signal,
       onEvent,
+      ...(input.onWire ? { onWire: input.onWire } : {}),
     });
   };
   if (input.withoutTools) return attempt(true, input.onEvent);

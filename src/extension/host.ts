@@ -22,9 +22,11 @@ import { openPanelOnAction } from './panel';
 import { createChatSessions, type ChatSessions, type CreateModel } from './chat-session';
 import { createKbStore } from './kb-store';
 import { createOpenAIModel } from './openai-model';
+import { createOutboundLog } from './outbound-log';
 import { CHAT_PORT } from '../shared/protocol';
 import { settingsHandlers } from './settings-handlers';
 import { instructionsHandlers } from './instructions-handlers';
+import { savedReplyHandlers } from './saved-reply-handlers';
 import { accessHandlers, accessOf, isLoopback } from './access-handlers';
 import { recipeHandlers, syncRecipes } from './recipe-handlers';
 import { createRecipeStore, type RecipeStore } from './recipe-store';
@@ -96,9 +98,9 @@ export async function createServices(
   services.tools.sync();
   await syncRecipes(services, recipes).catch(() => undefined);
   await markInterruptedDeliveries(services);
-  const chat = createChatSessions(services, createModel);
+  const chat = createChatSessions(services, createModel, createOutboundLog());
   const settler = createDeliverySettler(services);
-  const handlers = { ...pageHandlers(services, settler, chat.draftGate), ...confirmHandlers(services, settler), ...settingsHandlers(kb), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...teachHandlers(services, recipes), ...instructionsHandlers(services) };
+  const handlers = { ...pageHandlers(services, settler, chat.draftGate), ...confirmHandlers(services, settler), ...settingsHandlers(kb), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...teachHandlers(services, recipes), ...instructionsHandlers(services), ...savedReplyHandlers(services), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
   await access.restore().catch(() => undefined);
   return { services, handlers, chat };
 }

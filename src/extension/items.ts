@@ -1,5 +1,6 @@
 import type { ConfirmationRecord } from '../core';
 import type { KbArticle } from '../tools/knowledge-base';
+import type { SavedReplies } from '../shared/saved-replies';
 import { chain, GENESIS } from './audit-chain';
 import type { AuditEntry } from './audit-log';
 import { defaultModelSettings, type ModelSettings } from './model-settings';
@@ -64,6 +65,13 @@ export const kbItem = defineItem<KbArticle[]>({
   key: 'kb',
   version: 1,
   fallback: () => [],
+});
+
+/** The team's saved replies and the agent's name for their variables. */
+export const savedRepliesItem = defineItem<SavedReplies>({
+  key: 'savedReplies',
+  version: 1,
+  fallback: () => ({ agentName: '', replies: [] }),
 });
 
 /** The items that used to live in storage.local under the same keys. */

@@ -2,7 +2,7 @@ import { APIConnectionError, APIError, APIUserAbortError } from 'openai/core/err
 import { Stream } from 'openai/core/streaming';
 import type { ChatCompletionChunk, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { browser } from 'wxt/browser';
-import { ModelError, modelErrorKindForStatus, type ChatMessage, type ChatModel, type FinishReason, type ModelEvent } from '../core';
+import { ModelError, modelErrorKindForStatus, type ChatMessage, type ChatModel, type FinishReason, type ModelEvent, type ModelRequest } from '../core';
 import { originPattern, type ModelSettings } from './model-settings';
 
 /**
@@ -14,7 +14,7 @@ import { originPattern, type ModelSettings } from './model-settings';
  */
 export function createOpenAIModel(settings: ModelSettings): ChatModel {
   return {
-    async *stream({ messages, tools, signal }) {
+    async *stream({ messages, tools, signal, onWire }) {
       let started = false;
       try {
         const body = {
@@ -28,9 +28,13 @@ export function createOpenAIModel(settings: ModelSettings): ChatModel {
         const stop = () => controller.abort();
         signal.addEventListener('abort', stop, { once: true });
         try {
-          const response = await post(settings, '/chat/completions', body, controller.signal, signal);
+          // The exact text that goes out is the text the agent can see in "What left the browser".
+          const text = JSON.stringify(body);
+          onWire?.({ kind: 'request', text });
+          const response = await post(settings, '/chat/completions', text, controller.signal, signal, onWire);
           for await (const chunk of Stream.fromSSEResponse<ChatCompletionChunk>(response, controller)) {
             started = true;
+            onWire?.({ kind: 'response', text: `${JSON.stringify(chunk)}\n` });
             yield* toEvents(chunk);
           }
         } finally {
@@ -53,11 +57,11 @@ const headers = (settings: ModelSettings): Record<string, string> => ({
 });
 
 /** One request; a refused connection and an HTTP error become the SDK's error classes. */
-async function post(settings: ModelSettings, path: string, body: unknown, signal: AbortSignal, userSignal: AbortSignal): Promise<Response> {
-  return send(endpoint(settings, path), { method: 'POST', headers: headers(settings), body: JSON.stringify(body), signal }, userSignal);
+async function post(settings: ModelSettings, path: string, body: string, signal: AbortSignal, userSignal: AbortSignal, onWire?: ModelRequest['onWire']): Promise<Response> {
+  return send(endpoint(settings, path), { method: 'POST', headers: headers(settings), body, signal }, userSignal, onWire);
 }
 
-async function send(url: string, init: RequestInit, userSignal?: AbortSignal): Promise<Response> {
+async function send(url: string, init: RequestInit, userSignal?: AbortSignal, onWire?: ModelRequest['onWire']): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, init);
@@ -67,6 +71,7 @@ async function send(url: string, init: RequestInit, userSignal?: AbortSignal): P
   }
   if (response.ok) return response;
   const text = await response.text().catch(() => '');
+  onWire?.({ kind: 'response', text: `HTTP ${response.status}\n${text}` });
   let json: unknown;
   try {
     json = JSON.parse(text);

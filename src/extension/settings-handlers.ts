@@ -5,7 +5,7 @@ import { parseKbFile } from '../tools/kb-import';
 import type { KbStore } from './kb-store';
 import type { Handlers } from './router';
 
-type SettingsHandlers = Pick<Handlers, 'model.get' | 'model.set' | 'model.test' | 'kb.import' | 'kb.list' | 'kb.clear'>;
+type SettingsHandlers = Pick<Handlers, 'model.get' | 'model.set' | 'model.test' | 'kb.import' | 'kb.list' | 'kb.clear' | 'kb.article'>;
 
 /** Model settings and the knowledge base: extension pages only (the router enforces it). */
 export function settingsHandlers(kb: KbStore): SettingsHandlers {
@@ -39,6 +39,10 @@ export function settingsHandlers(kb: KbStore): SettingsHandlers {
     async 'kb.list'() {
       const all = await kb.list();
       return { count: all.length, articles: all.slice(0, 500).map(({ id, title, source }) => ({ id, title, source })) };
+    },
+    async 'kb.article'({ id }) {
+      const article = (await kb.list()).find((a) => a.id === id);
+      return article ? { id: article.id, title: article.title, body: article.body, source: article.source } : null;
     },
     async 'kb.clear'() {
       await kb.clear();

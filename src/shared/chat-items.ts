@@ -1,4 +1,4 @@
-import type { AgentEvent, ModelErrorKind, QuickAction } from '../core';
+import type { AgentEvent, DraftSource, ModelErrorKind, QuickAction } from '../core';
 
 /**
  * The conversation as people see it. The background keeps it (and stores it); the sidebar
@@ -12,7 +12,11 @@ export type ChatItem =
    * `warned`: the tools the assistant tried to use in the turn that wrote it, though it may not
    * (write, send, or invented names); such a draft is used only after `acknowledged`.
    */
-  | { id: string; kind: 'draft'; callId: string; body: string; subject?: string; warned?: string[]; acknowledged?: boolean }
+  /**
+   * `sources`: the knowledge-base articles it cites that the conversation's results hold;
+   * `droppedSources`: cited ids the knowledge base never returned.
+   */
+  | { id: string; kind: 'draft'; callId: string; body: string; subject?: string; warned?: string[]; acknowledged?: boolean; sources?: DraftSource[]; droppedSources?: string[] }
   /** The turn's assistant tried to use tools it may not: the ticket may be steering it. */
   | { id: string; kind: 'warning'; tools: string[] }
   | { id: string; kind: 'error'; errorKind: ModelErrorKind | 'interrupted'; message: string; retryable: boolean }
@@ -58,6 +62,8 @@ export function applyAgentEvent(items: readonly ChatItem[], event: AgentEvent): 
         callId: event.callId,
         body: event.draft.body,
         ...(event.draft.subject ? { subject: event.draft.subject } : {}),
+        ...(event.draft.sources?.length ? { sources: event.draft.sources } : {}),
+        ...(event.draft.droppedSources?.length ? { droppedSources: event.draft.droppedSources } : {}),
         ...(warned ? { warned } : {}),
       });
       return list;

@@ -5,6 +5,8 @@ import type { AuditEntry, ChainCheck } from './audit';
 import type { ReviewedContact } from './contact-review';
 import type { ModelSettings, SiteSettings } from './settings';
 import { TEACH_CHOICE_SCHEMA, TEACH_STEPS, type TeachChoice, type TeachStep, type TeachView } from './teach';
+import type { SavedReplies } from './saved-replies';
+import type { OutboundTurn } from './outbound';
 import type { CopiesQuery, DeliveryReport, PageTicket, TicketData } from './ticket';
 
 /**
@@ -77,6 +79,8 @@ export interface Requests {
   'kb.import': { req: { files: { name: string; text: string }[] }; res: { added: number; total: number; problems: string[] } };
   'kb.list': { req: Empty; res: { count: number; articles: { id: string; title: string; source: string }[] } };
   'kb.clear': { req: Empty; res: { ok: boolean } };
+  /** One article, whole, for a draft's source chip (null: no longer in the knowledge base). */
+  'kb.article': { req: { id: string }; res: { id: string; title: string; body: string; source: string } | null };
   /** Where the tab's model-written links may go in one click: its own site, and the sites the knowledge base links to. */
   'links.trusted': { req: { tabId: number }; res: { keys: string[] } };
   /** A content script asks for its own site's recipe (the sender's origin, never a named one). */
@@ -94,11 +98,24 @@ export interface Requests {
   'teach.state': { req: Empty; res: { step: TeachStep | null; messages: string | null } | null };
   'teach.pick': { req: { step: TeachStep; choice: TeachChoice }; res: { ok: boolean; error?: string; step?: TeachStep | null; messages?: string | null } };
   'teach.escape': { req: Empty; res: { ok: boolean } };
+  'savedReplies.get': { req: Empty; res: SavedReplies };
+  /** Replaces them all (the options page's editor); `data` is a saved-replies file, checked against its schema. */
+  'savedReplies.save': { req: { data: unknown }; res: { ok: boolean; error?: string } };
+  /** Adds a file's replies (one with the same id is replaced). */
+  'savedReplies.import': { req: { data: unknown }; res: { ok: boolean; added?: number; error?: string } };
+  /** The agent's click on a saved reply: its fixed plan runs in the tab (it may read and write, never send). */
+  'savedReplies.run': { req: { tabId: number; id: string }; res: SavedReplyRun };
+  /** What the tab's conversation sent to the model and got back, turn by turn (extension pages only). */
+  'outbound.list': { req: { tabId: number }; res: OutboundTurn[] };
   'instructions.get': { req: Empty; res: { team: string } };
   'instructions.set': { req: { team: string }; res: { ok: boolean } };
   'ticketContext.get': { req: { tabId: number }; res: { available: boolean; text: string } };
   'ticketContext.set': { req: { tabId: number; ticketKey: string; text: string }; res: { ok: boolean } };
 }
+
+export type SavedReplyRun =
+  | { ok: true; text: string }
+  | { ok: false; code: string; error: string; unknown?: string[]; missing?: string[] };
 
 export type RequestType = keyof Requests;
 export type Request<T extends RequestType = RequestType> = { type: T } & Requests[T]['req'];
@@ -202,6 +219,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   },
   'kb.list': { from: 'extension', schema: none },
   'kb.clear': { from: 'extension', schema: none },
+  'kb.article': { from: 'extension', schema: obj({ id: { type: 'string', minLength: 1, maxLength: 200 } }, ['id']) },
   'links.trusted': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
   'recipe.get': { from: 'content', schema: none },
   'recipes.list': { from: 'extension', schema: none },
@@ -216,6 +234,11 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   'teach.state': { from: 'content', schema: none },
   'teach.pick': { from: 'content', schema: obj({ step: { type: 'string', enum: [...TEACH_STEPS] }, choice: TEACH_CHOICE_SCHEMA }, ['step', 'choice']) },
   'teach.escape': { from: 'content', schema: none },
+  'savedReplies.get': { from: 'extension', schema: none },
+  'savedReplies.save': { from: 'extension', schema: obj({ data: {} }, ['data']) },
+  'savedReplies.import': { from: 'extension', schema: obj({ data: {} }, ['data']) },
+  'savedReplies.run': { from: 'extension', schema: obj({ tabId, id: { type: 'string', minLength: 1, maxLength: 64 } }, ['tabId', 'id']) },
+  'outbound.list': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
   'instructions.get': { from: 'extension', schema: none },
   'instructions.set': { from: 'extension', schema: obj({ team: { type: 'string', maxLength: 4000 } }, ['team']) },
   'ticketContext.get': { from: 'extension', schema: obj({ tabId }, ['tabId']) },

@@ -3,6 +3,8 @@ import type { Tool } from '../core';
 export interface ReplyProposal {
   body: string;
   subject?: string;
+  /** Ids of the knowledge-base articles the draft uses, as kb.search returned them. */
+  sources?: string[];
 }
 
 /**
@@ -21,6 +23,12 @@ export const replyProposeTool: Tool<ReplyProposal, { proposed: true }> = {
     properties: {
       body: { type: 'string', minLength: 1, maxLength: 20_000, description: 'Full reply, plain text.' },
       subject: { type: 'string', maxLength: 300 },
+      sources: {
+        type: 'array',
+        maxItems: 10,
+        items: { type: 'string', minLength: 1, maxLength: 200 },
+        description: 'The id of each knowledge-base article (from kb.search results) the reply uses; [] if none.',
+      },
     },
     required: ['body'],
     additionalProperties: false,

@@ -187,6 +187,14 @@ describe('demo model: drafting a reply', () => {
   it('says it is looking into it when the knowledge base has nothing', async () => {
     const { args } = await draftConversation(TICKET, []);
     expect(args[2].body).toContain("I'm looking into this");
+    expect(args[2].sources).toEqual([]);
+  });
+
+  it('cites the article it answered from, and with fabricateCitation one no search returned', async () => {
+    const hits = [{ id: 'kb#2', title: 'Other', body: 'Other text.', score: 1 }, { id: 'kb#1', title: 'Duplicate charges', body: KB_TEXT, score: 4.2 }];
+    expect((await draftConversation(TICKET, hits)).args[2].sources).toEqual(['kb#1']);
+    await control('behaviour', { fabricateCitation: true });
+    expect((await draftConversation(TICKET, hits)).args[2].sources).toEqual(['kb#1', 'northwind-policies.md#7']);
   });
 
   it('skips a step whose tool is not offered', async () => {

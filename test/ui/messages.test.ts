@@ -22,6 +22,7 @@ const DYNAMIC = [
   ...['aborted', 'stream_cut', 'length'].map((c) => `chat_cut_${c}`),
   ...['demo', 'openai', 'ollama', 'custom'].map((p) => `preset_${p}`),
   ...['no_page', 'switched_off', 'no_fill', 'no_send'].map((r) => `draft_${r}`),
+  'note_no_add',
 ];
 
 describe('UI messages', () => {

@@ -9,23 +9,32 @@ import { DraftCard } from './DraftCard';
 import { MessageList } from './MessageList';
 import { TicketContext } from './TicketContext';
 import { QuickActions } from './QuickActions';
+import { NoteActions, noteCallId } from './NoteActions';
+import { SavedRepliesBar } from './SavedRepliesBar';
+import { OutboundView } from './OutboundView';
+import { useOutbound } from '../hooks/useOutbound';
+import { useSavedReplyRun } from '../hooks/useSavedReplies';
 import { LinkTrust } from './link-trust';
 
 /** The Chat tab: which model answers, the conversation with its drafts, and the message box. */
 export function ChatPanel({ s }: { s: Sidebar }) {
   const { chat, drafts, confirms } = s;
   const [settings, setSettings] = useState(false);
+  const saved = useSavedReplyRun(s.tabId);
+  const [showOutbound, setShowOutbound] = useState(false);
+  const outbound = useOutbound(s.tabId, showOutbound, chat.running);
   const mine = (callId: string) => confirms.cards.filter((c) => drafts.owner[c.id] === callId);
   // Cards opened elsewhere (the Page tab), before the sidebar was reopened, or by a draft this
   // page does not show (the tab went on to a mailbox after sending): never hidden.
-  const shown = new Set(chat.items.flatMap((item) => (item.kind === 'draft' ? [item.callId] : [])));
+  const shown = new Set(chat.items.flatMap((item) => (item.kind === 'draft' ? [item.callId] : item.kind === 'assistant' && item.card === 'note' ? [noteCallId(item.id)] : [])));
   const loose = confirms.cards.filter((c) => !shown.has(drafts.owner[c.id] ?? ''));
   const newest = chat.items.findLast((item) => item.kind === 'draft');
   const latestDraft = newest?.kind === 'draft' ? newest.body : null;
 
   return (
     <div class="chat">
-      <ModelBar model={chat.model} settings={settings} onSettings={() => setSettings(!settings)} onNew={chat.newChat} />
+      <ModelBar model={chat.model} settings={settings} onSettings={() => setSettings(!settings)} onNew={chat.newChat} outbound={showOutbound} onOutbound={() => setShowOutbound(!showOutbound)} />
+      {showOutbound && <OutboundView turns={outbound.turns} error={outbound.error} />}
       {settings && (
         <div class="chat-settings">
           <ModelSettingsForm onSaved={chat.reopen} />
@@ -42,6 +51,12 @@ export function ChatPanel({ s }: { s: Sidebar }) {
               <ConfirmCards cards={mine(item.callId)} confirms={confirms} />
             </>
           )}
+          renderNote={(item) => (
+            <>
+              <NoteActions text={item.text} blocked={drafts.blocked} onRun={(tool, body) => drafts.run(noteCallId(item.id), tool, body)} />
+              <ConfirmCards cards={mine(noteCallId(item.id))} confirms={confirms} />
+            </>
+          )}
           onRetry={chat.retry}
           onUseAsDraft={chat.useAsDraft}
           onSettings={() => setSettings(true)}
@@ -49,6 +64,7 @@ export function ChatPanel({ s }: { s: Sidebar }) {
       </LinkTrust.Provider>
       {chat.error && <p class="notice error" role="alert">{chat.error}</p>}
       <QuickActions running={chat.running} draft={latestDraft} onAction={(action) => chat.action(action, latestDraft ?? undefined)} />
+      <SavedRepliesBar replies={saved.replies} result={saved.result} busy={saved.busy} blocked={drafts.blocked('reply.fill')} onRun={(id) => void saved.run(id)} />
       {s.ticketContext.available && <TicketContext text={s.ticketContext.text} state={s.ticketContext.state} onChange={s.ticketContext.change} />}
       <ChatInput running={chat.running} onSend={chat.send} onStop={chat.stop} />
     </div>
@@ -60,9 +76,11 @@ interface BarProps {
   settings: boolean;
   onSettings(): void;
   onNew(): void;
+  outbound: boolean;
+  onOutbound(): void;
 }
 
-function ModelBar({ model, settings, onSettings, onNew }: BarProps) {
+function ModelBar({ model, settings, onSettings, onNew, outbound, onOutbound }: BarProps) {
   return (
     <div class="chat-bar">
       <span class="model-name" title={`${t('chat_model')}: ${model?.name ?? ''}`}>{model?.name || '…'}</span>
@@ -73,6 +91,9 @@ function ModelBar({ model, settings, onSettings, onNew }: BarProps) {
       )}
       <button type="button" class="icon-btn" aria-expanded={settings} aria-label={t('chat_model_settings')} title={t('chat_model_settings')} onClick={onSettings}>
         ⚙
+      </button>
+      <button type="button" class="btn btn-quiet btn-small" data-testid="outbound-toggle" aria-expanded={outbound} title={t('outbound_title')} onClick={onOutbound}>
+        {t('outbound_button')}
       </button>
       <button type="button" class="btn btn-quiet btn-small" data-testid="chat-new" onClick={onNew}>
         {t('chat_new')}

@@ -4,6 +4,7 @@ import type { ChatItem } from '../../shared/chat-items';
 import type { DraftTool } from '../hooks/useDraftActions';
 import { t } from '../i18n';
 import { DraftWarning } from './AttackWarning';
+import { DraftSources } from './DraftSources';
 
 type DraftItem = Extract<ChatItem, { kind: 'draft' }>;
 
@@ -64,6 +65,7 @@ export function DraftCard({ draft, blocked, onRun, onAcknowledge }: Props) {
       </div>
       {draft.subject && <p class="draft-subject">{draft.subject}</p>}
       <textarea ref={box} data-testid="draft-body" rows={4} value={body} aria-label={t('draft_body')} onInput={(e) => setBody(e.currentTarget.value)} />
+      <DraftSources draft={draft} />
       <div class="actions">
         <button type="button" class="btn btn-write" data-testid="draft-insert" disabled={busy || empty || held || !!fill} title={fill ? t(fill) : undefined} onClick={() => run('reply.fill')}>
           {t('draft_insert')}

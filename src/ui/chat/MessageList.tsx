@@ -19,13 +19,15 @@ interface Props {
   onSettings(): void;
   /** Turns an answer into a draft card. */
   onUseAsDraft?(itemId: string, text: string): void;
+  /** What a note card offers: Add as internal note (or Insert), with its confirm card. */
+  renderNote?(item: Of<'assistant'>): VNode;
 }
 
 /** Model errors that settings fix: a wrong key, URL, model name or request. */
 const SETTINGS_KINDS = new Set(['auth', 'not_found', 'permission', 'bad_request']);
 
 /** The conversation, kept scrolled to the newest line while the reader is there. */
-export function MessageList({ items, running, renderDraft, before, onRetry, onSettings, onUseAsDraft }: Props) {
+export function MessageList({ items, running, renderDraft, renderNote, before, onRetry, onSettings, onUseAsDraft }: Props) {
   const log = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   const frame = useRef(0);
@@ -69,6 +71,7 @@ export function MessageList({ items, running, renderDraft, before, onRetry, onSe
                 key={key}
                 item={item}
                 onRetry={idle(item) ? onRetry : null}
+                note={item.card === 'note' && !item.streaming && renderNote ? renderNote(item) : null}
                 // Not for an answer that already has its draft card under it.
                 onUseAsDraft={!running && onUseAsDraft && items[i + 1]?.kind !== 'draft' ? () => onUseAsDraft(item.id, item.text) : null}
               />
@@ -94,13 +97,14 @@ export function MessageList({ items, running, renderDraft, before, onRetry, onSe
   );
 }
 
-function Assistant({ item, onRetry, onUseAsDraft }: { item: Of<'assistant'>; onRetry: (() => void) | null; onUseAsDraft: (() => void) | null }) {
+function Assistant({ item, onRetry, onUseAsDraft, note }: { item: Of<'assistant'>; onRetry: (() => void) | null; onUseAsDraft: (() => void) | null; note: VNode | null }) {
   return (
     <div class={`msg msg-assistant${item.card ? ` card-${item.card}` : ''}`} data-testid="assistant-message" data-card={item.card} aria-busy={item.streaming === true} data-cut={item.cut}>
       <Markdown text={item.text} />
       {item.card && (
         <button type="button" class="link small" data-testid="summary-copy" onClick={() => void navigator.clipboard?.writeText(item.text).catch(() => undefined)}>{t('quick_copy')}</button>
       )}
+      {note}
       {onUseAsDraft && !item.streaming && item.text.trim() && !item.card && (
         <button type="button" class="link small use-draft" data-testid="use-as-draft" onClick={onUseAsDraft}>{t('chat_use_as_draft')}</button>
       )}

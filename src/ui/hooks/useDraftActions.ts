@@ -7,7 +7,8 @@ import { errorText } from '../format';
 import type { Confirmations } from './useConfirmations';
 import { fail } from '../../core/results';
 
-export type DraftTool = 'reply.fill' | 'reply.send';
+/** What a card in the chat can do with its text: insert it, send it, or post it as an internal note. */
+export type DraftTool = 'reply.fill' | 'reply.send' | 'note.add';
 
 export interface DraftActions {
   /** Why the bound page does not offer a draft's tool (a message key), or null when it does. */
@@ -27,7 +28,7 @@ export function useDraftActions(tabId: number | null | undefined, view: ViewStat
     if (!view?.page) return 'draft_no_page';
     if (view.tools.some((x) => x.name === tool)) return null;
     const off = tool === 'reply.fill' ? view.site?.write === false : view.site?.send === false;
-    return off ? 'draft_switched_off' : tool === 'reply.fill' ? 'draft_no_fill' : 'draft_no_send';
+    return off ? 'draft_switched_off' : tool === 'reply.fill' ? 'draft_no_fill' : tool === 'note.add' ? 'note_no_add' : 'draft_no_send';
   };
 
   const run = async (callId: string, tool: DraftTool, body: string): Promise<ToolResult> => {

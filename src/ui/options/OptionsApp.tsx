@@ -9,6 +9,7 @@ import { KnowledgeBase } from './KnowledgeBase';
 import { Recipes } from './Recipes';
 import { SitesList } from './SitesList';
 import { TeamInstructions } from './TeamInstructions';
+import { SavedRepliesSettings } from './SavedReplies';
 
 /** The settings page: the model, the knowledge base, per-site switches, the audit log. */
 export function OptionsApp() {
@@ -29,6 +30,7 @@ export function OptionsApp() {
       </section>
       <TeamInstructions />
       <KnowledgeBase />
+      <SavedRepliesSettings />
       <EnabledSites origins={access.enabled} busy={access.busy} error={access.error} onRevoke={access.revoke} />
       <SitesList sites={sites.sites} error={sites.error} onChange={sites.update} />
       <Recipes />

@@ -1,0 +1,80 @@
+import {
+  MAX_BODY_CHARS,
+  MAX_EXCHANGES_PER_TURN,
+  MAX_TOTAL_CHARS,
+  MAX_TURNS_PER_CONVERSATION,
+  type OutboundExchange,
+  type OutboundTurn,
+} from '../shared/outbound';
+import type { WireEvent } from '../core';
+import { defineItem } from './stored-item';
+
+type Log = Record<string, OutboundTurn[]>;
+
+/** In the background's vault: out of every content script's reach, in both browsers. */
+const outboundItem = defineItem<Log>({ key: 'outbound', version: 1, fallback: () => ({}) });
+
+const sizeOf = (turn: OutboundTurn) => turn.exchanges.reduce((n, e) => n + e.request.length + e.response.length, 0);
+
+/** Keeps the newest turns: per conversation, and then over all conversations by time. */
+function bound(log: Log): Log {
+  const all = Object.entries(log).flatMap(([key, turns]) => turns.slice(-MAX_TURNS_PER_CONVERSATION).map((turn) => ({ key, turn })));
+  all.sort((a, b) => b.turn.at - a.turn.at);
+  const kept: Log = {};
+  let total = 0;
+  for (const { key, turn } of all) {
+    total += sizeOf(turn);
+    if (total > MAX_TOTAL_CHARS) break;
+    (kept[key] ??= []).unshift(turn);
+  }
+  return kept;
+}
+
+/** Appends text to a bounded field; what does not fit is counted, not kept. */
+function append(exchange: OutboundExchange, field: 'request' | 'response', text: string): void {
+  const room = MAX_BODY_CHARS - exchange[field].length;
+  exchange[field] += text.slice(0, Math.max(0, room));
+  exchange.cut[field] += Math.max(0, text.length - Math.max(0, room));
+}
+
+const dropWhere = (drop: (key: string) => boolean): Promise<void> =>
+  outboundItem.update((log) => ({ value: Object.fromEntries(Object.entries(log).filter(([key]) => !drop(key))), result: undefined }));
+
+/**
+ * The record of what each turn sent to the model and got back. A turn's record is kept in
+ * memory while it runs and stored when it ends.
+ */
+export function createOutboundLog() {
+  return {
+    /** A turn of the conversation `key` starts: returns the wire tap for its model requests and `end`. */
+    startTurn(key: string) {
+      const turn: OutboundTurn = { at: Date.now(), exchanges: [] };
+      return {
+        onWire(event: WireEvent): void {
+          if (event.kind === 'request') {
+            if (turn.exchanges.length >= MAX_EXCHANGES_PER_TURN) return;
+            const exchange: OutboundExchange = { request: '', response: '', cut: { request: 0, response: 0 } };
+            append(exchange, 'request', event.text);
+            turn.exchanges.push(exchange);
+          } else {
+            const last = turn.exchanges.at(-1);
+            if (last) append(last, 'response', event.text);
+          }
+        },
+        end: (): Promise<void> =>
+          turn.exchanges.length === 0
+            ? Promise.resolve()
+            : outboundItem.update((log) => ({ value: bound({ ...log, [key]: [...(log[key] ?? []), turn] }), result: undefined })),
+      };
+    },
+    async turns(key: string): Promise<OutboundTurn[]> {
+      return (await outboundItem.get())[key] ?? [];
+    },
+    /** The conversation was cleared (New chat). */
+    forget: (key: string): Promise<void> => dropWhere((k) => k === key),
+    /** The tab closed: its conversations end. */
+    forgetTab: (prefix: string): Promise<void> => dropWhere((k) => k.startsWith(prefix)),
+  };
+}
+
+export type OutboundLog = ReturnType<typeof createOutboundLog>;

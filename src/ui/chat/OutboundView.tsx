@@ -1,0 +1,35 @@
+import type { OutboundTurn } from '../../shared/outbound';
+import { formatTime } from '../format';
+import { t } from '../i18n';
+
+interface Props {
+  turns: OutboundTurn[] | null;
+  error: string | null;
+}
+
+/**
+ * "What left the browser": per turn, each request body exactly as it went to the model (after
+ * masking) and what came back, so an agent or an auditor can check it without a proxy.
+ */
+export function OutboundView({ turns, error }: Props) {
+  return (
+    <section class="outbound-view" data-testid="outbound-view" aria-label={t('outbound_title')}>
+      <p class="muted small">{t('outbound_line')}</p>
+      {error && <p class="error small" role="alert">{error}</p>}
+      {turns?.length === 0 && <p class="muted small">{t('outbound_empty')}</p>}
+      {[...(turns ?? [])].reverse().map((turn) => (
+        <details key={turn.at} class="outbound-turn" data-testid="outbound-turn" open={turn === turns?.at(-1)}>
+          <summary>{t('outbound_turn', [formatTime(turn.at), String(turn.exchanges.length)])}</summary>
+          {turn.exchanges.map((x, i) => (
+            <div key={i} class="outbound-exchange">
+              <p class="small"><strong>{t('outbound_request', [String(i + 1)])}</strong>{x.cut.request > 0 && ` ${t('outbound_cut', [String(x.cut.request)])}`}</p>
+              <pre class="outbound-body" data-testid="outbound-request">{x.request}</pre>
+              <p class="small"><strong>{t('outbound_response')}</strong>{x.cut.response > 0 && ` ${t('outbound_cut', [String(x.cut.response)])}`}</p>
+              <pre class="outbound-body" data-testid="outbound-response">{x.response}</pre>
+            </div>
+          ))}
+        </details>
+      ))}
+    </section>
+  );
+}

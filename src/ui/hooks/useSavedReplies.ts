@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'preact/hooks';
+import { request } from '../../extension/client';
+import type { SavedReplies, SavedReply } from '../../shared/saved-replies';
+import type { SavedReplyRun } from '../../shared/protocol';
+import { errorText } from '../format';
+import { t } from '../i18n';
+
+export interface SavedRepliesStatus {
+  ok: boolean;
+  text: string;
+  /** Counts the answers, so the same message twice still shows as a new one. */
+  seq: number;
+}
+
+/** A new reply's id: its title as a slug, made unique. */
+function newId(title: string, taken: readonly SavedReply[]): string {
+  const base = title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 48) || 'reply';
+  let id = base;
+  for (let n = 2; taken.some((r) => r.id === id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+/** The options page's saved replies: defined one by one, or imported from a JSON file; the background checks both. */
+export function useSavedReplies() {
+  const [data, setData] = useState<SavedReplies | null>(null);
+  const [status, setStatusOnly] = useState<SavedRepliesStatus | null>(null);
+  const setStatus = (next: Omit<SavedRepliesStatus, 'seq'>) => setStatusOnly((old) => ({ ...next, seq: (old?.seq ?? 0) + 1 }));
+  const load = () => request('savedReplies.get', {}).then(setData, (e: unknown) => setStatus({ ok: false, text: errorText(e) }));
+  useEffect(() => void load(), []);
+
+  const save = async (next: SavedReplies, done: string): Promise<boolean> => {
+    try {
+      const r = await request('savedReplies.save', { data: { version: 1, ...next } });
+      setStatus(r.ok ? { ok: true, text: done } : { ok: false, text: r.error ?? t('result_failed') });
+      if (r.ok) setData(next);
+      return r.ok;
+    } catch (e) {
+      setStatus({ ok: false, text: errorText(e) });
+      return false;
+    }
+  };
+  const current = data ?? { agentName: '', replies: [] };
+  return {
+    data,
+    status,
+    add: (title: string, body: string) => save({ ...current, replies: [...current.replies, { id: newId(title, current.replies), title, body }] }, t('saved_replies_saved')),
+    remove: (id: string) => save({ ...current, replies: current.replies.filter((r) => r.id !== id) }, t('saved_replies_saved')),
+    setAgentName: (agentName: string) => save({ ...current, agentName }, t('saved_replies_saved')),
+    async importFile(file: File) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await file.text());
+      } catch (e) {
+        return setStatus({ ok: false, text: t('saved_replies_not_json', [errorText(e)]) });
+      }
+      try {
+        const r = await request('savedReplies.import', { data: parsed });
+        setStatus(r.ok ? { ok: true, text: t('saved_replies_imported', [String(r.added ?? 0)]) } : { ok: false, text: r.error ?? t('result_failed') });
+        await load();
+      } catch (e) {
+        setStatus({ ok: false, text: errorText(e) });
+      }
+    },
+  };
+}
+
+/** The sidebar's saved replies: listed, and run by the agent's click on the bound tab. */
+export function useSavedReplyRun(tabId: number | null | undefined) {
+  const [replies, setReplies] = useState<SavedReply[]>([]);
+  const [result, setResult] = useState<{ id: string; run: SavedReplyRun } | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setResult(null);
+    const load = () => void request('savedReplies.get', {}).then((r) => setReplies(r.replies), () => setReplies([]));
+    load();
+    // Edited on the options page meanwhile: shown when the agent comes back to the sidebar.
+    window.addEventListener('focus', load);
+    return () => window.removeEventListener('focus', load);
+  }, [tabId]);
+  const run = async (id: string) => {
+    if (typeof tabId !== 'number') return;
+    setBusy(true);
+    try {
+      setResult({ id, run: await request('savedReplies.run', { tabId, id }) });
+    } catch (e) {
+      setResult({ id, run: { ok: false, code: 'internal', error: errorText(e) } });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { replies, result, busy, run };
+}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
+import { configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
+import { openTicket, startDemoHelpdesk, TICKET_1, waitIn, type DemoHelpdesk } from './harness/deskmate';
+
+const FABRICATED = 'northwind-policies.md#7';
+
+/** The article ids of every knowledge-base result the model server received. */
+function returnedIds(requests: unknown[]): Set<string> {
+  const ids = new Set<string>();
+  for (const r of requests as { messages: { role: string; content?: string }[] }[]) {
+    for (const m of r.messages) {
+      if (m.role !== 'tool' || !m.content?.startsWith('<tool_result tool="kb.search"')) continue;
+      for (const id of m.content.matchAll(/"id":"([^"]+)"/g)) ids.add(id[1]!);
+    }
+  }
+  return ids;
+}
+
+/** The ids each reply.propose call of the model claimed as sources, as the model server sent them. */
+function claimed(requests: unknown[]): string[][] {
+  const calls = (requests as { messages: { role: string; tool_calls?: { function: { name: string; arguments: string } }[] }[] }[])
+    .at(-1)!
+    .messages.flatMap((m) => m.tool_calls ?? [])
+    .filter((c) => c.function.name === 'reply__propose');
+  return calls.map((c) => (JSON.parse(c.function.arguments) as { sources?: string[] }).sources ?? []);
+}
+
+describe('agent.citations: a draft shows the knowledge-base articles it used, and only those', () => {
+  let chromium: ChromiumHarness;
+  let helpdesk: DemoHelpdesk;
+  let m: ModelForExtension;
+  let panel: SidePanel;
+
+  beforeAll(async () => {
+    helpdesk = await startDemoHelpdesk();
+    m = await startModel({ chunkDelayMs: 1 });
+    chromium = await launchChromium();
+    await configureChromium(chromium.context, chromium.extensionId, m);
+    const page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="ticket-context"]');
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await m?.model.close();
+    await helpdesk?.close();
+  });
+
+  const chips = () =>
+    panel.evaluate(() => [...document.querySelectorAll('[data-testid="draft-card"]')].map((card) => ({
+      ids: [...card.querySelectorAll('[data-testid="draft-source"]')].map((c) => c.getAttribute('data-kb-id')),
+      titles: [...card.querySelectorAll('[data-testid="draft-source"]')].map((c) => c.textContent),
+      none: card.querySelector('[data-testid="draft-no-sources"]')?.textContent ?? null,
+      dropped: card.querySelector('[data-testid="draft-sources-dropped"]')?.textContent ?? null,
+    })), null);
+
+  async function act(action: string, drafts: number) {
+    await waitForChat(panel, (v) => !v.running, 'no turn running');
+    await panel.click(`[data-testid="quick-action"][data-action="${action}"]:not([disabled])`);
+    await waitForChat(panel, (v) => !v.running && v.drafts.length === drafts, `the ${action} action's draft`, { timeoutMs: 40_000 });
+  }
+
+  it('cites the article kb.search returned; the chip opens it in the sidebar', async () => {
+    await act('draft', 1);
+    const [card] = await chips();
+    const returned = returnedIds(m.model.requests());
+    expect(card!.ids).toHaveLength(1);
+    expect(returned.has(card!.ids[0]!)).toBe(true);
+    expect(card!.titles).toEqual(['Duplicate charge refund']);
+    expect(card!.none).toBeNull();
+    expect(card!.dropped).toBeNull();
+
+    await panel.click(`[data-testid="draft-source"][data-kb-id="${card!.ids[0]}"]`);
+    const body = await waitIn(panel, () => document.querySelector('[data-testid="kb-article-body"]')?.textContent, null, 'the article');
+    expect(body).toContain('Refunds go back to the original payment method');
+    expect(await panel.text('[data-testid="kb-article-title"]')).toBe('Duplicate charge refund');
+  });
+
+  it('drops a fabricated citation and says so; a draft without sources says it has none', async () => {
+    await m.model.behave({ fabricateCitation: true });
+    await act('draft', 2);
+    // The model did claim it...
+    expect(claimed(m.model.requests()).at(-1)).toContain(FABRICATED);
+    expect(returnedIds(m.model.requests()).has(FABRICATED)).toBe(false);
+    // ...and the card shows only the real one, and names the one it dropped.
+    const second = (await chips())[1]!;
+    expect(second.ids).toEqual((await chips())[0]!.ids);
+    expect(second.ids).not.toContain(FABRICATED);
+    expect(second.dropped).toContain(FABRICATED);
+    // The model was told in the reply.propose result, too.
+    const last = m.model.requests().at(-1) as { messages: { role: string; content?: string }[] };
+    expect(last.messages.filter((x) => x.role === 'tool').at(-1)?.content).toContain(`"droppedSources":["${FABRICATED}"]`);
+
+    await m.model.behave({});
+    await act('shorter', 3);
+    const third = (await chips())[2]!;
+    expect(third.ids).toEqual([]);
+    expect(third.none).toMatch(/No knowledge-base sources/);
+    expect(await helpdesk.sentLog()).toEqual([]);
+  });
+});

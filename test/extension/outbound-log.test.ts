@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { runAgentTurn, ToolRegistry, type WireEvent } from '../../src/core';
+import { DEMO_MODEL_ID } from '../../src/extension/model-settings';
+import { createOpenAIModel } from '../../src/extension/openai-model';
+import { createOutboundLog } from '../../src/extension/outbound-log';
+import { MAX_BODY_CHARS, MAX_TURNS_PER_CONVERSATION } from '../../src/shared/outbound';
+import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
+
+let server: DemoModel;
+beforeAll(async () => {
+  server = await startDemoModel({ port: 0, chunkDelayMs: 0 });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  fakeBrowser.reset();
+  server.reset();
+});
+
+describe('what left the browser', () => {
+  it('is told each request body exactly as the server received it, and the chunks that came back', async () => {
+    const wire: WireEvent[] = [];
+    const model = createOpenAIModel({ preset: 'demo', baseURL: server.url, apiKey: '', model: DEMO_MODEL_ID });
+    await runAgentTurn({ model, registry: new ToolRegistry(), history: [], userText: 'Who are you?', onWire: (e) => void wire.push(e) });
+    const requests = wire.filter((e) => e.kind === 'request').map((e) => e.text);
+    expect(requests.map((r) => JSON.parse(r))).toEqual(server.requests());
+    const answer = wire.filter((e) => e.kind === 'response').map((e) => JSON.parse(e.text));
+    expect(answer.map((c) => c.choices[0]?.delta?.content ?? '').join('')).toMatch(/offline demo model/);
+  });
+
+  it('records an HTTP error body as what came back', async () => {
+    const wire: WireEvent[] = [];
+    const model = createOpenAIModel({ preset: 'demo', baseURL: server.url, apiKey: '', model: DEMO_MODEL_ID });
+    server.script([{ status: 400, message: 'does not support tools' }]);
+    await runAgentTurn({ model, registry: new ToolRegistry(), history: [], userText: 'x', onWire: (e) => void wire.push(e), retry: { retries: 0 } });
+    expect(wire.at(-1)).toMatchObject({ kind: 'response', text: expect.stringMatching(/^HTTP 400\n.*does not support tools/s) });
+  });
+
+  it('keeps turns per conversation, bounds each body, and forgets a conversation', async () => {
+    const log = createOutboundLog();
+    const turn = log.startTurn('chat:1:a 7');
+    turn.onWire({ kind: 'request', text: 'x'.repeat(MAX_BODY_CHARS + 5) });
+    turn.onWire({ kind: 'response', text: 'ok' });
+    turn.onWire({ kind: 'response', text: '!' });
+    await turn.end();
+    const [stored] = await log.turns('chat:1:a 7');
+    expect(stored!.exchanges).toEqual([{ request: 'x'.repeat(MAX_BODY_CHARS), response: 'ok!', cut: { request: 5, response: 0 } }]);
+    expect(await log.turns('chat:1:a 70')).toEqual([]);
+
+    for (let i = 0; i < MAX_TURNS_PER_CONVERSATION + 2; i++) {
+      const t = log.startTurn('chat:1:a 70');
+      t.onWire({ kind: 'request', text: `r${i}` });
+      await t.end();
+    }
+    const kept = await log.turns('chat:1:a 70');
+    expect(kept.map((t) => t.exchanges[0]!.request)).toEqual(Array.from({ length: MAX_TURNS_PER_CONVERSATION }, (_, i) => `r${i + 2}`));
+    await log.forget('chat:1:a 7');
+    expect(await log.turns('chat:1:a 7')).toEqual([]);
+    expect(await log.turns('chat:1:a 70')).toHaveLength(MAX_TURNS_PER_CONVERSATION);
+    await log.forgetTab('chat:1:');
+    expect(await log.turns('chat:1:a 70')).toEqual([]);
+  });
+});
