@@ -45,6 +45,8 @@ export const TOOL_ERROR_CODES = [
   'fill_failed',
   'no_subject',
   'invalid_recipe',
+  // Saved replies: a template variable with no value on the ticket.
+  'unfilled',
   // Extension pages talking to the background.
   'forbidden',
   'invalid_message',

@@ -58,7 +58,7 @@ async function runSavedReply(s: Services, tabId: number, id: string): Promise<Sa
   const saved = replies.find((r) => r.id === id);
   if (!saved) return { ok: false, code: 'not_found', error: 'This saved reply no longer exists.' };
   const ctx = await humanCtx(s, tabId);
-  if (!ctx.scope) return { ok: false, code: 'no_page', error: 'Open a ticket in this tab first.' };
+  if (!ctx.scope) return { ok: false, code: 'no_ticket', error: 'Open a ticket in this tab first.' };
   let filled: Filled | undefined;
   const run = await runPlan(s.registry, savedReplyPlan(saved, agentName, (f) => (filled = f)), {}, ctx);
   await auditSteps(s, tabId, ctx.scope, saved.title, run.outcomes, filled?.ok ? filled.text : undefined);
@@ -69,8 +69,8 @@ async function runSavedReply(s: Services, tabId: number, id: string): Promise<Sa
   }
   const failed = run.outcomes.find((o) => o.result && !o.result.ok)?.result;
   if (failed && !failed.ok) return { ok: false, code: failed.code, error: failed.error };
-  if (run.error) return { ok: false, code: 'plan_failed', error: run.error };
-  return filled?.ok ? { ok: true, text: filled.text } : { ok: false, code: 'plan_failed', error: 'The plan put nothing in the reply box.' };
+  if (run.error) return { ok: false, code: 'step_failed', error: run.error };
+  return filled?.ok ? { ok: true, text: filled.text } : { ok: false, code: 'step_failed', error: 'The plan put nothing in the reply box.' };
 }
 
 /** Every step that wrote, or was refused, goes to the audit log with the text it carried. */

@@ -1,4 +1,4 @@
-import type { AgentEvent, ConfirmationRecord, JsonSchema, QuickAction, SideEffect, ToolResult } from '../core';
+import type { AgentEvent, ConfirmationRecord, JsonSchema, QuickAction, SideEffect, ToolErrorCode, ToolResult } from '../core';
 import type { ChatItem } from './chat-items';
 import type { Recipe } from '../sites/recipe-check';
 import type { AuditEntry, ChainCheck } from './audit';
@@ -115,7 +115,7 @@ export interface Requests {
 
 export type SavedReplyRun =
   | { ok: true; text: string }
-  | { ok: false; code: string; error: string; unknown?: string[]; missing?: string[] };
+  | { ok: false; code: ToolErrorCode; error: string; unknown?: string[]; missing?: string[] };
 
 export type RequestType = keyof Requests;
 export type Request<T extends RequestType = RequestType> = { type: T } & Requests[T]['req'];
