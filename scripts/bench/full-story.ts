@@ -59,7 +59,8 @@ export async function measureFullStory(context: BrowserContext, extensionId: str
     await page.close().catch(() => undefined);
   }
   await setMasking(context, extensionId, true);
-  await newChat(panel);
+  // Saved model settings reopen the chat; a New chat clicked meanwhile may be lost: asked again once.
+  await newChat(panel).catch(() => newChat(panel));
   await panel.evaluate(() => void document.querySelector('details.ticket-context')?.setAttribute('open', ''), null);
   await panel.fill('[data-testid="ticket-context"]', TICKET_CONTEXT);
   await poll(async () => ((await panel.evaluate(() => document.querySelector('[data-testid="ticket-context"]')?.getAttribute('data-state'), null)) === 'saved' ? true : undefined), 'the ticket context saved', { timeoutMs: 10_000 });

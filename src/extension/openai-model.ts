@@ -20,7 +20,7 @@ export function createOpenAIModel(settings: ModelSettings): ChatModel {
         const body = {
           model: settings.model,
           messages: messages.map(toWire),
-          ...(tools.length ? { tools: tools.map((f): ChatCompletionTool => ({ type: 'function', function: { ...f, parameters: { ...f.parameters } } })) } : {}),
+          ...(tools.length ? { tools: tools.map((f): ChatCompletionTool => ({ type: 'function', function: { ...f, parameters: forModel(f.parameters) as Record<string, unknown> } })) } : {}),
           stream: true,
           stream_options: { include_usage: true },
         };
@@ -45,6 +45,21 @@ export function createOpenAIModel(settings: ModelSettings): ChatModel {
       }
     },
   };
+}
+
+/** Checked by the registry before any tool runs; sent with every request they would only cost tokens. */
+const LOCAL_BOUNDS = new Set(['minLength', 'maxLength', 'maxItems', 'additionalProperties']);
+
+/** A tool's input schema as the model needs it: what each field is, without the local bounds. */
+function forModel(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forModel);
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => !LOCAL_BOUNDS.has(key))
+      // Under `properties` the keys are field names, kept whatever they are.
+      .map(([key, value]) => [key, key === 'properties' && value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forModel(v)])) : forModel(value)]),
+  );
 }
 
 const endpoint = (settings: ModelSettings, path: string) => `${settings.baseURL.replace(/\/+$/, '')}${path}`;

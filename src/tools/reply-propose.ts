@@ -23,12 +23,7 @@ export const replyProposeTool: Tool<ReplyProposal, { proposed: true }> = {
     properties: {
       body: { type: 'string', minLength: 1, maxLength: 20_000, description: 'Full reply, plain text.' },
       subject: { type: 'string', maxLength: 300 },
-      sources: {
-        type: 'array',
-        maxItems: 10,
-        items: { type: 'string', minLength: 1, maxLength: 200 },
-        description: 'The id of each knowledge-base article (from kb.search results) the reply uses; [] if none.',
-      },
+      sources: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 200 }, description: 'Ids of the kb.search hits the reply uses.' },
     },
     required: ['body'],
     additionalProperties: false,

@@ -4,6 +4,7 @@ import { runAgentTurn, ToolRegistry, type WireEvent } from '../../src/core';
 import { DEMO_MODEL_ID } from '../../src/extension/model-settings';
 import { createOpenAIModel } from '../../src/extension/openai-model';
 import { createOutboundLog } from '../../src/extension/outbound-log';
+import { replyProposeTool } from '../../src/tools/reply-propose';
 import { MAX_BODY_CHARS, MAX_TURNS_PER_CONVERSATION } from '../../src/shared/outbound';
 import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
 
@@ -26,6 +27,25 @@ describe('what left the browser', () => {
     expect(requests.map((r) => JSON.parse(r))).toEqual(server.requests());
     const answer = wire.filter((e) => e.kind === 'response').map((e) => JSON.parse(e.text));
     expect(answer.map((c) => c.choices[0]?.delta?.content ?? '').join('')).toMatch(/offline demo model/);
+  });
+
+  it('sends tool schemas without the bounds the registry checks itself', async () => {
+    const registry = new ToolRegistry();
+    registry.register(replyProposeTool);
+    const model = createOpenAIModel({ preset: 'demo', baseURL: server.url, apiKey: '', model: DEMO_MODEL_ID });
+    await runAgentTurn({ model, registry, history: [], userText: 'Who are you?' });
+    const sent = (server.requests()[0] as { tools: { function: { parameters: unknown } }[] }).tools[0]!.function.parameters;
+    expect(sent).toEqual({
+      type: 'object',
+      properties: {
+        body: { type: 'string', description: 'Full reply, plain text.' },
+        subject: { type: 'string' },
+        sources: { type: 'array', items: { type: 'string' }, description: 'Ids of the kb.search hits the reply uses.' },
+      },
+      required: ['body'],
+    });
+    // The registry still holds, and checks, the whole schema.
+    expect(replyProposeTool.inputSchema.additionalProperties).toBe(false);
   });
 
   it('records an HTTP error body as what came back', async () => {
