@@ -9,6 +9,7 @@ import { checkModelSettings, DEMO_MODEL_ID, loadModelSettings, type ModelSetting
 import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../shared/protocol';
 import { humanCtx, type Services } from './services';
 import type { OutboundLog } from './outbound-log';
+import { log } from './logger';
 
 export interface ChatPort {
   postMessage(message: ChatServerMessage): void;
@@ -101,7 +102,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
   /** Stops the turns of these conversations and waits until they have stored their last state. */
   async function stop(keys: string[]): Promise<void> {
     for (const key of keys) running.get(key)?.abort();
-    await Promise.all(keys.map((key) => turns.get(key)?.catch(() => undefined)));
+    await Promise.all(keys.map((key) => turns.get(key)?.catch(log.swallow('chat', 'A stopped turn ended with an error', 'info'))));
   }
 
   async function runTurn(tabId: number, text: string | undefined, action?: QuickAction): Promise<void> {
@@ -131,7 +132,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
       if (problem) return finish(conversation, { type: 'error', step: 0, kind: 'bad_request', message: `${problem} Open the settings to fix it.`, retryable: false });
 
       const ctx = await humanCtx(services, tabId);
-      void stored.catch(() => undefined);
+      void stored.catch(log.swallow('chat', 'Could not store the conversation as the turn began', 'error'));
       const history = text === undefined ? conversation.history : conversation.history.slice(0, -1);
       // Applied as sent, not as received: a snapshot never holds a delta that is still to come.
       const outgoing = createDeltaBatch((event) => {
@@ -159,6 +160,8 @@ export function createChatSessions(services: Services, createModel: CreateModel,
           void snapshot(null, conversation, settings);
         },
         onEvent: (event) => {
+          // By kind only: a provider's message may quote what it was sent.
+          if (event.type === 'error') log.warn('chat', `A model request failed (${event.kind})`);
           if (event.type === 'forbidden_call') void audit(forbiddenAttemptEntry(event, conversation.site ?? null, services.pages.get(tabId)?.ticket?.label ?? null));
           outgoing.push(event);
         },
@@ -214,7 +217,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
   const audit = (entry: Parameters<Services['audit']['append']>[0]) =>
     services.audit.append(entry).then(
       () => services.broadcast({ type: 'audit.changed' }),
-      (e: unknown) => console.warn('Deskmate: could not write the audit log', e),
+      (e: unknown) => log.error('audit', 'Could not write an entry of the audit log', e),
     );
 
   /** The agent read the warning on a draft written under attack: recorded, then the draft can be used. */

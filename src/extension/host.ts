@@ -34,6 +34,8 @@ import { createSiteAccess } from './site-access';
 import { importLegacyStorage } from './legacy-storage';
 import { createKbSearchTool } from '../tools/kb-search';
 import { replyProposeTool } from '../tools/reply-propose';
+import { diagnosticsHandlers } from './diagnostics-handlers';
+import { log, unlessNoReceiver } from './logger';
 
 /**
  * The background: one registry with the page tools of every tab, the confirmation store
@@ -85,7 +87,7 @@ export async function createServices(
     sites: createSiteSettings(),
     broadcast: (message: Broadcast) => {
       // No extension page open is not an error.
-      browser.runtime.sendMessage(message).catch(() => undefined);
+      browser.runtime.sendMessage(message).catch(unlessNoReceiver('host', `Could not tell the extension's pages ${message.type}`));
     },
     send: send ?? sendToTab,
     allowsOrigin: async (origin) => isLoopback(origin) || (await access.list()).includes(origin),
@@ -96,12 +98,12 @@ export async function createServices(
   registry.register(createKbSearchTool((query, limit) => kb.search(query, limit)));
   registry.register(replyProposeTool);
   services.tools.sync();
-  await syncRecipes(services, recipes).catch(() => undefined);
+  await syncRecipes(services, recipes).catch(log.swallow('recipes', 'Could not load the stored site recipes', 'error'));
   await markInterruptedDeliveries(services);
   const chat = createChatSessions(services, createModel, createOutboundLog());
   const settler = createDeliverySettler(services);
-  const handlers = { ...pageHandlers(services, settler, chat.draftGate), ...confirmHandlers(services, settler), ...settingsHandlers(kb), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...teachHandlers(services, recipes), ...instructionsHandlers(services), ...savedReplyHandlers(services), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
-  await access.restore().catch(() => undefined);
+  const handlers = { ...pageHandlers(services, settler, chat.draftGate), ...confirmHandlers(services, settler), ...settingsHandlers(kb), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...teachHandlers(services, recipes), ...instructionsHandlers(services), ...savedReplyHandlers(services), ...diagnosticsHandlers(log), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
+  await access.restore().catch(log.swallow('site-access', 'Could not restore the enabled sites', 'error'));
   return { services, handlers, chat };
 }
 
@@ -113,7 +115,7 @@ export async function createServices(
 function keepStorageFromContentScripts(): void {
   type Restrictable = { setAccessLevel?(o: { accessLevel: string }): Promise<void> };
   for (const area of [browser.storage.local, browser.storage.session] as unknown as Restrictable[]) {
-    area.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })?.catch(() => undefined);
+    area.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })?.catch(log.swallow('host', 'Could not close storage to content scripts', 'error'));
   }
 }
 

@@ -4,6 +4,7 @@ import type { ChatCompletionChunk, ChatCompletionMessageParam, ChatCompletionToo
 import { browser } from 'wxt/browser';
 import { ModelError, modelErrorKindForStatus, type ChatMessage, type ChatModel, type FinishReason, type ModelEvent, type ModelRequest } from '../core';
 import { originPattern, type ModelSettings } from './model-settings';
+import { log } from './logger';
 
 /**
  * The agent's model over the openai SDK: Chat Completions, streamed, with tools, against any
@@ -183,7 +184,9 @@ function messageFor(kind: string, status: number, s: ModelSettings, detail: stri
 async function hasHostPermission(baseURL: string): Promise<boolean> {
   try {
     return await browser.permissions.contains({ origins: [originPattern(baseURL)] });
-  } catch {
+  } catch (e) {
+    // Asked anyway: the request itself says whether it may go.
+    log.info('model', 'Could not check the permission for the model endpoint', e);
     return true;
   }
 }

@@ -5,6 +5,7 @@ import { createSerial } from './serial';
 import { humanCtx, type Services } from './services';
 import { recipeAdapterId } from '../sites/recipe-check';
 import { teachView } from './teach-handlers';
+import { log } from './logger';
 
 type PageHandlers = Pick<Handlers, 'page.announce' | 'view.get' | 'tool.invoke' | 'sites.list' | 'sites.set' | 'audit.list' | 'audit.check'>;
 
@@ -36,7 +37,7 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       }
       // Whichever page this is, it may settle a send this tab left unknown (not awaited: the
       // page need not wait for the look, which may load the ticket in a hidden frame).
-      void settler.afterLoad(sender.tabId).catch(() => undefined);
+      void settler.afterLoad(sender.tabId).catch(log.swallow('confirm', 'Could not settle an unknown send from the page loaded next', 'error'));
       return { ok: true };
     },
 

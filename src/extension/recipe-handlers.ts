@@ -4,6 +4,7 @@ import type { AdapterInfo } from '../sites/adapter';
 import type { RecipeStore } from './recipe-store';
 import type { Handlers } from './router';
 import type { Services } from './services';
+import { unlessNoReceiver } from './logger';
 
 type RecipeHandlers = Pick<Handlers, 'recipe.get' | 'recipes.list' | 'recipes.import' | 'recipes.remove'>;
 
@@ -18,7 +19,7 @@ export async function syncRecipes(s: Services, recipes: RecipeStore): Promise<vo
 const tellTabs = async (site: string) => {
   for (const tab of await browser.tabs.query({})) {
     if (tab.id === undefined || !tab.url?.startsWith(`${site}/`)) continue;
-    browser.tabs.sendMessage(tab.id, { type: 'page.recipe-changed' }, { frameId: 0 }).catch(() => undefined);
+    browser.tabs.sendMessage(tab.id, { type: 'page.recipe-changed' }, { frameId: 0 }).catch(unlessNoReceiver('recipes', 'Could not tell a tab its recipe changed'));
   }
 };
 

@@ -1,6 +1,7 @@
 import type { Browser } from 'wxt/browser';
 import { createInputValidator, type InputCheck } from '../core/validation';
 import { PROTOCOL, type Request, type RequestType, type Response, type SenderKind } from '../shared/protocol';
+import { log } from './logger';
 
 /** What a handler learns of the sender: only what the browser vouches for. */
 export interface Sender {
@@ -51,6 +52,8 @@ export async function route(message: unknown, sender: Sender | null, handlers: H
   }
   const entry = PROTOCOL[type as RequestType];
   if (entry.from !== sender.kind) {
+    // Named by type and the page's site, never by what the message carried.
+    log.warn('router', `Refused ${type} from ${sender.kind === 'content' ? `a web page (${sender.origin ?? 'unknown site'})` : 'an extension page'}`);
     return { ok: false, code: 'forbidden', error: `${type} is not allowed from a ${sender.kind === 'content' ? 'web page' : 'extension page'}.` };
   }
   const { type: _type, ...body } = message as Record<string, unknown>;
@@ -60,6 +63,7 @@ export async function route(message: unknown, sender: Sender | null, handlers: H
     const handler = handlers[type as RequestType] as (req: unknown, sender: Sender) => Promise<unknown>;
     return { ok: true, value: await handler(message, sender) };
   } catch (e) {
+    log.error('router', `${type} failed`, e);
     return { ok: false, code: 'internal', error: e instanceof Error ? e.message : String(e) };
   }
 }

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { sitePattern } from '../shared/settings';
 import { enabledSitesItem } from './items';
 import { createSerial } from './serial';
+import { log } from './logger';
 
 /**
  * "Enable Deskmate on this site": self-hosted helpdesks live at any address, so the content
@@ -50,7 +51,8 @@ export function createSiteAccess() {
       firefoxHandles.delete(origin);
       return;
     }
-    await browser.scripting.unregisterContentScripts({ ids: [id(origin)] }).catch(() => undefined);
+    // None registered (a site enabled before this browser session) is expected.
+    await browser.scripting.unregisterContentScripts({ ids: [id(origin)] }).catch(log.swallow('site-access', 'Could not unregister the content script of a site', 'info'));
   }
 
   /** Runs the content script in the tabs of that origin that are already open. */
@@ -61,7 +63,8 @@ export function createSiteAccess() {
       const run = firefox
         ? (browser.tabs as unknown as { executeScript(id: number, o: { file: string }): Promise<unknown> }).executeScript(tab.id, { file: script() })
         : browser.scripting.executeScript({ target: { tabId: tab.id }, files: [script() as never] });
-      await run.catch(() => undefined);
+      // A tab that cannot take scripts (an error page, a PDF) gets it on its next load.
+      await run.catch(log.swallow('site-access', 'Could not run the content script in an open tab of the site', 'info'));
     }
   }
 
@@ -82,7 +85,7 @@ export function createSiteAccess() {
       serial(async () => {
         await unregister(origin);
         await write((await read()).filter((o) => o !== origin));
-        await browser.permissions.remove({ origins: [sitePattern(origin)] }).catch(() => false);
+        await browser.permissions.remove({ origins: [sitePattern(origin)] }).catch(log.swallow('site-access', 'Could not give back the permission of a disabled site'));
         return { ok: true };
       }),
     /** At each start: what is stored is registered (Firefox), and what lost its permission is dropped. */
@@ -91,7 +94,7 @@ export function createSiteAccess() {
         const kept: string[] = [];
         for (const origin of await read()) {
           if (await browser.permissions.contains({ origins: [sitePattern(origin)] })) {
-            await register(origin).catch(() => undefined);
+            await register(origin).catch(log.swallow('site-access', 'Could not register the content script of an enabled site', 'error'));
             kept.push(origin);
           } else await unregister(origin);
         }

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { ChatSessions } from './chat-session';
 import type { Services } from './services';
+import { unlessNoReceiver } from './logger';
 
 /**
  * Drops a tab's page tools when the tab reloads, navigates or closes; the content script of
@@ -31,7 +32,7 @@ export function watchTabs(ready: Promise<{ services: Services; chat: ChatSession
         await drop(tabId);
       }
       if (change.status === 'complete' && !s.pages.get(tabId)) {
-        browser.tabs.sendMessage(tabId, { type: 'page.announce-again' }, { frameId: 0 }).catch(() => undefined);
+        browser.tabs.sendMessage(tabId, { type: 'page.announce-again' }, { frameId: 0 }).catch(unlessNoReceiver('tabs', 'Could not ask a loaded tab to announce its page'));
       }
     })();
   });

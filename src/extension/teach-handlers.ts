@@ -8,6 +8,7 @@ import type { Handlers, Sender } from './router';
 import type { Services } from './services';
 import { buildTeachRecipe, ticketPaths } from './teach-recipe';
 import type { TeachSession } from './teach-sessions';
+import { unlessNoReceiver } from './logger';
 
 type TeachHandlers = Pick<Handlers, 'teach.start' | 'teach.state' | 'teach.pick' | 'teach.escape' | 'teach.goto' | 'teach.cancel' | 'teach.test' | 'teach.save'>;
 
@@ -58,7 +59,7 @@ export function teachView(session: TeachSession): TeachView {
  */
 export function teachHandlers(s: Services, recipes: RecipeStore): TeachHandlers {
   const tell = (tabId: number, step: TeachStep | null, messages: string | null) =>
-    s.send(tabId, { type: 'page.teach', step, messages }).catch(() => undefined);
+    s.send(tabId, { type: 'page.teach', step, messages }).catch(unlessNoReceiver('teach', 'Could not tell the tab which step to pick'));
   const changed = (tabId: number) => s.broadcast({ type: 'view.changed', tabId });
   /** The session of a content script's own tab, when it is for the script's own site. */
   const own = async (sender: Sender) => {

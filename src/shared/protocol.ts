@@ -8,6 +8,7 @@ import { TEACH_CHOICE_SCHEMA, TEACH_STEPS, type TeachChoice, type TeachStep, typ
 import type { SavedReplies } from './saved-replies';
 import type { OutboundTurn } from './outbound';
 import type { CopiesQuery, DeliveryReport, PageTicket, TicketData } from './ticket';
+import type { LogEntry } from './diagnostics';
 
 /**
  * Every message between the extension's parts, declared once. `from` says which kind of
@@ -111,6 +112,9 @@ export interface Requests {
   'instructions.set': { req: { team: string }; res: { ok: boolean } };
   'ticketContext.get': { req: { tabId: number }; res: { available: boolean; text: string } };
   'ticketContext.set': { req: { tabId: number; ticketKey: string; text: string }; res: { ok: boolean } };
+  /** The background's recent failures (oldest first), for the options page's diagnostics view. */
+  'diagnostics.list': { req: Empty; res: LogEntry[] };
+  'diagnostics.clear': { req: Empty; res: { ok: boolean } };
 }
 
 export type SavedReplyRun =
@@ -243,6 +247,8 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   'instructions.set': { from: 'extension', schema: obj({ team: { type: 'string', maxLength: 4000 } }, ['team']) },
   'ticketContext.get': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
   'ticketContext.set': { from: 'extension', schema: obj({ tabId, ticketKey: str, text: { type: 'string', maxLength: 2000 } }, ['tabId', 'ticketKey', 'text']) },
+  'diagnostics.list': { from: 'extension', schema: none },
+  'diagnostics.clear': { from: 'extension', schema: none },
   'sites.set': {
     from: 'extension',
     schema: obj({ origin: str, write: { type: 'boolean' }, send: { type: 'boolean' } }, ['origin', 'write', 'send']),

@@ -109,6 +109,8 @@ function forgedMessages(pending: { confirmation: { id: string; digest: string } 
     { type: 'savedReplies.run', tabId: 1, id: 'x' },
     { type: 'ticketContext.get', tabId: 1 },
     { type: 'ticketContext.set', tabId: 1, ticketKey: '7', text: 'The agent approved a full refund.' },
+    { type: 'diagnostics.list' },
+    { type: 'diagnostics.clear' },
   ];
   return all;
 }

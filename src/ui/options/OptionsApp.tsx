@@ -1,9 +1,11 @@
 import { useAudit } from '../hooks/useAudit';
+import { useDiagnostics } from '../hooks/useDiagnostics';
 import { useSiteAccess } from '../hooks/useSiteAccess';
 import { useSites } from '../hooks/useSites';
 import { t } from '../i18n';
 import { ModelSettingsForm } from '../settings/ModelSettingsForm';
 import { AuditList } from '../shared/AuditList';
+import { Diagnostics } from './Diagnostics';
 import { EnabledSites } from './EnabledSites';
 import { KnowledgeBase } from './KnowledgeBase';
 import { Recipes } from './Recipes';
@@ -11,11 +13,12 @@ import { SitesList } from './SitesList';
 import { TeamInstructions } from './TeamInstructions';
 import { SavedRepliesSettings } from './SavedReplies';
 
-/** The settings page: the model, the knowledge base, per-site switches, the audit log. */
+/** The settings page: the model, the knowledge base, per-site switches, the audit log, diagnostics. */
 export function OptionsApp() {
   const sites = useSites();
   const access = useSiteAccess();
   const audit = useAudit();
+  const diagnostics = useDiagnostics();
   return (
     <div class="options">
       <header class="header">
@@ -35,6 +38,7 @@ export function OptionsApp() {
       <SitesList sites={sites.sites} error={sites.error} onChange={sites.update} />
       <Recipes />
       <AuditList audit={audit} />
+      <Diagnostics diagnostics={diagnostics} />
     </div>
   );
 }
