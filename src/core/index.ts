@@ -39,7 +39,7 @@ export type {
   FinishReason,
   TokenUsage,
 } from './chat-model';
-export { ModelError, modelErrorKindForStatus, type ModelErrorKind, type ModelErrorOptions } from './model-error';
+export { ModelError, modelErrorKindForStatus, toModelError, type ModelErrorKind, type ModelErrorOptions } from './model-error';
 export { runAgentTurn, DEFAULT_MAX_STEPS } from './agent-loop';
 export type {
   AgentEvent,

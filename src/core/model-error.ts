@@ -9,6 +9,8 @@ export type ModelErrorKind =
   | 'unreachable'
   | 'permission'
   | 'bad_request'
+  /** The address answers, but not like an OpenAI-compatible API (a web page, a wrong path). */
+  | 'not_openai'
   | 'stream_cut'
   | 'aborted'
   | 'unknown';
@@ -58,6 +60,7 @@ const KINDS = new Set<string>([
   'unreachable',
   'permission',
   'bad_request',
+  'not_openai',
   'stream_cut',
   'aborted',
   'unknown',

@@ -24,7 +24,7 @@ export async function request<T extends RequestType>(type: T, body: Omit<Request
 export function onBroadcast(listener: (message: Broadcast) => void): () => void {
   const handler = (message: unknown) => {
     const m = message as Broadcast | undefined;
-    if (m?.type === 'view.changed' || m?.type === 'audit.changed') listener(m);
+    if (m?.type === 'view.changed' || m?.type === 'audit.changed' || m?.type === 'settings.changed') listener(m);
     return undefined;
   };
   browser.runtime.onMessage.addListener(handler);
@@ -59,6 +59,16 @@ export function t(key: string, substitutions?: string | string[]): string {
 
 /** The sidebar may close itself (side panels cannot); used after opening the options page. */
 export const openOptions = () => browser.runtime.openOptionsPage();
+
+/**
+ * The options page at one of its sections (`model-settings`, `knowledge-base`), the model form
+ * showing `preset` where given: the sidebar's setup card, its gear and its error cards all lead
+ * to the one settings form.
+ */
+export function openSettings(section: string, preset?: string): Promise<unknown> {
+  const query = preset ? `?preset=${encodeURIComponent(preset)}` : '';
+  return browser.tabs.create({ url: browser.runtime.getURL(`/options.html${query}#${section}` as '/options.html') });
+}
 
 /**
  * The chat port to the background. It carries the streamed answer, and the messages on it

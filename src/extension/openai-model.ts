@@ -94,10 +94,16 @@ async function send(url: string, init: RequestInit, userSignal?: AbortSignal, on
   } catch {
     json = undefined;
   }
+  // A web page or a bare "404 page not found" where the API should be: the address is not an
+  // OpenAI-compatible API (a helpdesk's URL, or a base URL without its /v1), not a missing model.
+  if (json === undefined && (response.status === 404 || response.status === 405)) throw notOpenAI(url, response.status);
   // generate() takes the whole body and reads its `error` itself; a body without one is wrapped so its text still shows.
   const body = json && typeof json === 'object' && 'error' in json ? json : json ? { error: json } : undefined;
   throw APIError.generate(response.status, body, json ? undefined : text || undefined, response.headers);
 }
+
+const notOpenAI = (url: string, status: number) =>
+  new ModelError('not_openai', `${url} does not answer like an OpenAI-compatible API (${status}). Check the address: it usually ends in /v1.`, { status });
 
 function* toEvents(chunk: ChatCompletionChunk): Generator<ModelEvent> {
   const choice = chunk.choices[0];
@@ -192,11 +198,12 @@ async function hasHostPermission(baseURL: string): Promise<boolean> {
 }
 
 /** "Test connection": lists the models, or throws a ModelError saying what is wrong. */
-export async function listModels(settings: ModelSettings): Promise<string[]> {
+export async function listModels(settings: ModelSettings, timeoutMs = 10_000): Promise<string[]> {
   try {
-    const response = await send(endpoint(settings, '/models'), { headers: headers(settings), signal: AbortSignal.timeout(10_000) });
-    const page = (await response.json()) as { data?: { id?: unknown }[] };
-    return (page.data ?? []).flatMap((m) => (typeof m.id === 'string' ? [m.id] : [])).sort();
+    const response = await send(endpoint(settings, '/models'), { headers: headers(settings), signal: AbortSignal.timeout(timeoutMs) });
+    const page = (await response.json().catch(() => null)) as { data?: unknown } | null;
+    if (!page || typeof page !== 'object' || !Array.isArray(page.data)) throw notOpenAI(endpoint(settings, '/models'), response.status);
+    return (page.data as { id?: unknown }[]).flatMap((m) => (m && typeof m.id === 'string' ? [m.id] : [])).sort();
   } catch (e) {
     throw await toModelError(e, settings, false);
   }

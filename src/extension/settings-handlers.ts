@@ -1,30 +1,32 @@
-import { toModelErrorMessage } from './model-errors';
+import { checkConnection } from './connection-check';
+import { modelItem } from './items';
 import { checkModelSettings, loadModelSettings, saveModelSettings } from './model-settings';
-import { listModels } from './openai-model';
 import { parseKbFile } from '../tools/kb-import';
 import type { KbStore } from './kb-store';
 import type { Handlers } from './router';
+import type { Broadcast } from '../shared/protocol';
 
-type SettingsHandlers = Pick<Handlers, 'model.get' | 'model.set' | 'model.test' | 'kb.import' | 'kb.list' | 'kb.clear' | 'kb.article'>;
+type SettingsHandlers = Pick<Handlers, 'model.get' | 'model.set' | 'model.test' | 'setup.status' | 'kb.import' | 'kb.list' | 'kb.clear' | 'kb.article'>;
 
 /** Model settings and the knowledge base: extension pages only (the router enforces it). */
-export function settingsHandlers(kb: KbStore): SettingsHandlers {
+export function settingsHandlers(kb: KbStore, broadcast: (message: Broadcast) => void = () => undefined): SettingsHandlers {
+  const changed = () => broadcast({ type: 'settings.changed' });
   return {
     'model.get': () => loadModelSettings(),
     async 'model.set'({ settings }) {
       const problem = checkModelSettings(settings);
       if (problem) return { ok: false, error: problem };
       await saveModelSettings(settings);
+      changed();
       return { ok: true };
     },
-    async 'model.test'({ settings }) {
-      const problem = checkModelSettings({ ...settings, model: settings.model || '-' });
-      if (problem) return { ok: false, kind: 'bad_request', error: problem };
-      try {
-        return { ok: true, models: await listModels(settings) };
-      } catch (e) {
-        return { ok: false, ...toModelErrorMessage(e) };
-      }
+    'model.test': ({ settings }) => checkConnection(settings),
+    async 'setup.status'() {
+      const settings = await loadModelSettings();
+      // Short: the sidebar asks when it opens, and a dead endpoint must not keep it waiting.
+      const [configured, connection, articles] = await Promise.all([modelItem.exists(), checkConnection(settings, 4000), kb.list()]);
+      const { preset, baseURL, model, apiKey } = settings;
+      return { configured, settings: { preset, baseURL, model, hasKey: apiKey !== '' }, connection, kbArticles: articles.length };
     },
     async 'kb.import'({ files }) {
       const problems: string[] = [];
@@ -34,6 +36,7 @@ export function settingsHandlers(kb: KbStore): SettingsHandlers {
         return parsed.articles;
       });
       const total = articles.length ? await kb.add(articles) : (await kb.list()).length;
+      if (articles.length) changed();
       return { added: articles.length, total, problems };
     },
     async 'kb.list'() {
@@ -46,6 +49,7 @@ export function settingsHandlers(kb: KbStore): SettingsHandlers {
     },
     async 'kb.clear'() {
       await kb.clear();
+      changed();
       return { ok: true };
     },
   };

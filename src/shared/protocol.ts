@@ -3,7 +3,7 @@ import type { ChatItem } from './chat-items';
 import type { Recipe } from '../sites/recipe-check';
 import type { AuditEntry, ChainCheck } from './audit';
 import type { ReviewedContact } from './contact-review';
-import type { ModelSettings, SiteSettings } from './settings';
+import type { ConnectionReport, ModelSettings, SetupStatus, SiteSettings } from './settings';
 import { TEACH_CHOICE_SCHEMA, TEACH_STEPS, type TeachChoice, type TeachStep, type TeachView } from './teach';
 import type { SavedReplies } from './saved-replies';
 import type { OutboundTurn } from './outbound';
@@ -76,7 +76,9 @@ export interface Requests {
   'sites.disable': { req: { origin: string }; res: { ok: boolean } };
   'model.get': { req: Empty; res: ModelSettings };
   'model.set': { req: { settings: ModelSettings }; res: { ok: boolean; error?: string } };
-  'model.test': { req: { settings: ModelSettings }; res: { ok: boolean; models?: string[]; kind?: string; error?: string } };
+  'model.test': { req: { settings: ModelSettings }; res: ConnectionReport };
+  /** Whether the sidebar can chat: the saved model answers and has its model; how many articles the knowledge base holds. */
+  'setup.status': { req: Empty; res: SetupStatus };
   'kb.import': { req: { files: { name: string; text: string }[] }; res: { added: number; total: number; problems: string[] } };
   'kb.list': { req: Empty; res: { count: number; articles: { id: string; title: string; source: string }[] } };
   'kb.clear': { req: Empty; res: { ok: boolean } };
@@ -203,6 +205,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   'model.get': { from: 'extension', schema: none },
   'model.set': { from: 'extension', schema: obj({ settings: modelSettings }, ['settings']) },
   'model.test': { from: 'extension', schema: obj({ settings: modelSettings }, ['settings']) },
+  'setup.status': { from: 'extension', schema: none },
   'kb.import': {
     from: 'extension',
     schema: obj(
@@ -272,7 +275,8 @@ export type PageCall =
   | { type: 'page.teach-read'; recipe: Recipe };
 
 /** Background -> extension pages: something they show has changed. */
-export type Broadcast = { type: 'view.changed'; tabId: number | null } | { type: 'audit.changed' };
+/** `settings.changed`: the model settings or the knowledge base changed (the sidebar checks its setup again). */
+export type Broadcast = { type: 'view.changed'; tabId: number | null } | { type: 'audit.changed' } | { type: 'settings.changed' };
 
 /** The sidebar's chat port (`runtime.connect({ name: CHAT_PORT })`): sidebar -> background. */
 export const CHAT_PORT = 'chat';

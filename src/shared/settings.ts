@@ -51,6 +51,30 @@ export const originPattern = (baseURL: string): string => {
   return `${url.protocol}//${url.hostname}/*`;
 };
 
+/**
+ * What "Test connection" (and the sidebar's readiness check) found. `kind` is a model error kind,
+ * or `model_missing` (the server answers but has no such model) or `no_model` (none chosen).
+ */
+export interface ConnectionReport {
+  ok: boolean;
+  kind?: string;
+  /** In English, for a kind the UI has no words of its own for. */
+  error?: string;
+  /** The HTTP status, when there was an answer. */
+  status?: number;
+  /** The models the server lists, sorted (empty when it could not be asked). */
+  models: string[];
+}
+
+/** Whether the sidebar can chat: settings saved (or not), the endpoint checked, the knowledge base counted. */
+export interface SetupStatus {
+  /** The agent has saved model settings at least once. */
+  configured: boolean;
+  settings: { preset: PresetId; baseURL: string; model: string; hasKey: boolean };
+  connection: ConnectionReport;
+  kbArticles: number;
+}
+
 /** Per-site switches: an agent can put a site in read-only mode. */
 export interface SiteSettings {
   origin: string;

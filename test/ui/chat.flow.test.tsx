@@ -127,8 +127,14 @@ describe('the chat with the background', () => {
     await ask('hi');
     const error = await until(() => $('chat-error')?.querySelector('button') && $('chat-error'), 'the error');
     expect(error.dataset.kind).toBe('auth');
-    [...error.querySelectorAll('button')].find((b) => b.textContent === 'Open settings')!.click();
-    await until(() => root.querySelector('.chat-settings select'), 'the settings form');
+    expect(error.querySelector('[data-testid="chat-error-settings"]')!.textContent).toBe('Open settings');
+    error.querySelector<HTMLElement>('[data-testid="chat-error-settings"]')!.click();
+    // The one settings form: the options page, at its model section.
+    let urls: string[] = [];
+    await until(() => {
+      void fakeBrowser.tabs.query({}).then((tabs) => (urls = tabs.map((tab) => tab.url ?? '')));
+      return urls.some((url) => url.endsWith('/options.html#model-settings'));
+    }, 'the options page');
     await ask('again');
     const retry = await until(() => [...root.querySelectorAll<HTMLElement>('[data-testid="chat-error"] button')].find((b) => b.textContent === 'Retry'), 'Retry');
     retry.click();

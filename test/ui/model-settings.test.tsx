@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
 import { loadModelSettings } from '../../src/extension/model-settings';
@@ -15,6 +16,12 @@ let root: HTMLElement;
 /** What happened, in order: requests to the background and permission prompts. */
 let log: string[];
 let grant: boolean;
+/** The demo model on [::1]: a loopback address the manifest does not grant, so saving it asks. */
+let model: DemoModel;
+beforeAll(async () => {
+  model = await startDemoModel({ port: 0, host: '::1', chunkDelayMs: 0 });
+});
+afterAll(() => model.close());
 
 const $ = <T extends HTMLElement = HTMLElement>(testId: string) => root.querySelector<T>(`[data-testid="settings-${testId}"]`)!;
 /** Lets the form render until `probe` holds: the background answers when it answers, under load too. */
@@ -77,16 +84,17 @@ describe('ModelSettingsForm', () => {
     expect((await loadModelSettings()).baseURL).toBe('http://127.0.0.1:4518/v1');
   });
 
-  it('saves once the origin is granted', async () => {
+  it('saves once the origin is granted, after checking the connection', async () => {
     grant = true;
     await open();
-    type($('base-url'), 'https://api.example.com/v1');
+    const host = new URL(model.url).hostname;
+    type($('base-url'), model.url);
     type($('api-key'), 'sk-test');
     $('save').click();
-    await until(() => status() === 'Saved.', 'the settings to be saved');
-    expect(log).toEqual(['model.get', 'permission https://api.example.com/*', 'model.set']);
+    await until(() => log.includes('settings.changed'), 'the settings to be saved');
+    expect(log).toEqual(['model.get', `permission http://${host}/*`, 'model.test', 'model.set', 'settings.changed']);
     expect($('status').textContent).toBe('Saved.');
-    expect(await loadModelSettings()).toMatchObject({ baseURL: 'https://api.example.com/v1', apiKey: 'sk-test' });
+    expect(await loadModelSettings()).toMatchObject({ baseURL: model.url, apiKey: 'sk-test' });
   });
 
   it('saves a loopback URL without asking: it is granted at install', async () => {
@@ -96,8 +104,8 @@ describe('ModelSettingsForm', () => {
     preset.dispatchEvent(new Event('change', { bubbles: true }));
     await until(() => $<HTMLInputElement>('base-url').value === 'http://localhost:11434/v1', 'the preset endpoint');
     $('save').click();
-    await until(() => status() === 'Saved.', 'the settings to be saved');
-    expect(log).toEqual(['model.get', 'model.set']);
+    await until(() => log.includes('settings.changed'), 'the settings to be saved');
+    expect(log).toEqual(['model.get', 'model.test', 'model.set', 'settings.changed']);
     expect((await loadModelSettings()).preset).toBe('ollama');
   });
 

@@ -1,8 +1,10 @@
 import { useState } from 'preact/hooks';
+import { openSettings } from '../../extension/client';
 import type { ModelLabel } from '../../shared/protocol';
+import { setupNeed, useSetup } from '../hooks/useSetup';
 import type { Sidebar } from '../hooks/useSidebar';
 import { t } from '../i18n';
-import { ModelSettingsForm } from '../settings/ModelSettingsForm';
+import { DemoReminder, KbEmptyHint, SetupCard } from '../sidebar/SetupCard';
 import { ConfirmCards } from '../sidebar/ConfirmCards';
 import { ChatInput } from './ChatInput';
 import { DraftCard } from './DraftCard';
@@ -19,10 +21,13 @@ import { LinkTrust } from './link-trust';
 /** The Chat tab: which model answers, the conversation with its drafts, and the message box. */
 export function ChatPanel({ s }: { s: Sidebar }) {
   const { chat, drafts, confirms } = s;
-  const [settings, setSettings] = useState(false);
   const saved = useSavedReplyRun(s.tabId);
   const [showOutbound, setShowOutbound] = useState(false);
   const outbound = useOutbound(s.tabId, showOutbound, chat.running);
+  // Checked again after each model error: a card then says what is wrong and how to fix it.
+  const setup = useSetup(chat.items.filter((item) => item.kind === 'error').length);
+  const need = setupNeed(setup.status);
+  const toSettings = () => void openSettings('model-settings');
   const mine = (callId: string) => confirms.cards.filter((c) => drafts.owner[c.id] === callId);
   // Cards opened elsewhere (the Page tab), before the sidebar was reopened, or by a draft this
   // page does not show (the tab went on to a mailbox after sending): never hidden.
@@ -33,13 +38,11 @@ export function ChatPanel({ s }: { s: Sidebar }) {
 
   return (
     <div class="chat">
-      <ModelBar model={chat.model} settings={settings} onSettings={() => setSettings(!settings)} onNew={chat.newChat} outbound={showOutbound} onOutbound={() => setShowOutbound(!showOutbound)} />
+      <ModelBar model={chat.model} onSettings={toSettings} onNew={chat.newChat} outbound={showOutbound} onOutbound={() => setShowOutbound(!showOutbound)} />
       {showOutbound && <OutboundView turns={outbound.turns} error={outbound.error} />}
-      {settings && (
-        <div class="chat-settings">
-          <ModelSettingsForm onSaved={chat.reopen} />
-        </div>
-      )}
+      {need === 'setup' && setup.status && <SetupCard setup={{ ...setup, status: setup.status }} />}
+      {need === 'demo' && <DemoReminder />}
+      {setup.status?.kbArticles === 0 && <KbEmptyHint />}
       <LinkTrust.Provider value={s.trustedLinks}>
         <MessageList
           items={chat.items}
@@ -59,7 +62,7 @@ export function ChatPanel({ s }: { s: Sidebar }) {
           )}
           onRetry={chat.retry}
           onUseAsDraft={chat.useAsDraft}
-          onSettings={() => setSettings(true)}
+          onSettings={toSettings}
         />
       </LinkTrust.Provider>
       {chat.error && <p class="notice error" role="alert">{chat.error}</p>}
@@ -73,14 +76,14 @@ export function ChatPanel({ s }: { s: Sidebar }) {
 
 interface BarProps {
   model: ModelLabel | null;
-  settings: boolean;
+  /** Opens the options page at the model settings: the one settings form. */
   onSettings(): void;
   onNew(): void;
   outbound: boolean;
   onOutbound(): void;
 }
 
-function ModelBar({ model, settings, onSettings, onNew, outbound, onOutbound }: BarProps) {
+function ModelBar({ model, onSettings, onNew, outbound, onOutbound }: BarProps) {
   return (
     <div class="chat-bar">
       <span class="model-name" title={`${t('chat_model')}: ${model?.name ?? ''}`}>{model?.name || '…'}</span>
@@ -89,7 +92,7 @@ function ModelBar({ model, settings, onSettings, onNew, outbound, onOutbound }: 
           {t('chat_demo')}
         </span>
       )}
-      <button type="button" class="icon-btn" aria-expanded={settings} aria-label={t('chat_model_settings')} title={t('chat_model_settings')} onClick={onSettings}>
+      <button type="button" class="icon-btn" data-testid="chat-settings" aria-label={t('chat_model_settings')} title={t('chat_model_settings')} onClick={onSettings}>
         ⚙
       </button>
       <button type="button" class="btn btn-quiet btn-small" data-testid="outbound-toggle" aria-expanded={outbound} title={t('outbound_title')} onClick={onOutbound}>

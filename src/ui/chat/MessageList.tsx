@@ -23,8 +23,8 @@ interface Props {
   renderNote?(item: Of<'assistant'>): VNode;
 }
 
-/** Model errors that settings fix: a wrong key, URL, model name or request. */
-const SETTINGS_KINDS = new Set(['auth', 'not_found', 'permission', 'bad_request']);
+/** Not about the model's settings: the agent stopped it, or the worker restarted mid-turn. */
+const NOT_SETTINGS = new Set(['aborted', 'interrupted']);
 
 /** The conversation, kept scrolled to the newest line while the reader is there. */
 export function MessageList({ items, running, renderDraft, renderNote, before, onRetry, onSettings, onUseAsDraft }: Props) {
@@ -127,8 +127,8 @@ function ChatError({ item, onRetry, onSettings }: { item: Of<'error'>; onRetry: 
       <p>{item.message}</p>
       <div class="actions">
         {retry && onRetry && <button type="button" class="btn" onClick={onRetry}>{t('chat_retry')}</button>}
-        {SETTINGS_KINDS.has(item.errorKind) && onSettings && (
-          <button type="button" class="btn" onClick={onSettings}>{t('chat_open_settings')}</button>
+        {!NOT_SETTINGS.has(item.errorKind) && onSettings && (
+          <button type="button" class="btn" data-testid="chat-error-settings" onClick={onSettings}>{t('chat_open_settings')}</button>
         )}
       </div>
     </div>

@@ -38,7 +38,8 @@ export function useChat(tabId: number | null | undefined): Chat {
   useEffect(() => {
     const chat = connectChat((m) => setState((s) => chatReducer(s, m, tab.current)), open);
     port.current = chat;
-    const off = onBroadcast((m) => m.type === 'view.changed' && m.tabId !== null && m.tabId === tab.current && open());
+    // New model settings: a fresh snapshot names the model that answers now.
+    const off = onBroadcast((m) => (m.type === 'settings.changed' || (m.type === 'view.changed' && m.tabId !== null && m.tabId === tab.current)) && open());
     return () => {
       off();
       chat.close();

@@ -13,7 +13,7 @@ export function KnowledgeBase() {
   };
 
   return (
-    <section class="section kb" aria-labelledby="kb-title">
+    <section id="knowledge-base" class="section kb" aria-labelledby="kb-title">
       <div class="section-head">
         <h2 id="kb-title">{t('kb_title')}</h2>
         <button type="button" class="btn btn-quiet" data-testid="kb-clear" disabled={!list?.count} onClick={() => void kb.clear()}>

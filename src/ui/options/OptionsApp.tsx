@@ -1,5 +1,7 @@
+import { useEffect } from 'preact/hooks';
 import { useAudit } from '../hooks/useAudit';
 import { useDiagnostics } from '../hooks/useDiagnostics';
+import { presetFromLocation } from '../hooks/useModelSettings';
 import { useSiteAccess } from '../hooks/useSiteAccess';
 import { useSites } from '../hooks/useSites';
 import { t } from '../i18n';
@@ -19,6 +21,11 @@ export function OptionsApp() {
   const access = useSiteAccess();
   const audit = useAudit();
   const diagnostics = useDiagnostics();
+  // The page is drawn after it loaded, so the browser found no section to scroll to.
+  useEffect(() => {
+    const id = location.hash.slice(1);
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, []);
   return (
     <div class="options">
       <header class="header">
@@ -29,7 +36,7 @@ export function OptionsApp() {
       <section id="model-settings" class="section model-settings" aria-labelledby="model-title">
         <h2 id="model-title">{t('settings_title')}</h2>
         <p class="grade-line">{t('settings_line')}</p>
-        <ModelSettingsForm testIds />
+        <ModelSettingsForm testIds initialPreset={presetFromLocation(location.search)} />
       </section>
       <TeamInstructions />
       <KnowledgeBase />

@@ -4,35 +4,44 @@ import { useModelSettings } from '../hooks/useModelSettings';
 import { t } from '../i18n';
 
 interface Props {
-  /** The options page's form carries the settings-* test ids; the sidebar's copy has none. */
+  /** The options page's form carries the settings-* test ids. */
   testIds?: boolean;
-  /** After a successful save (the sidebar asks the chat for its new model label). */
+  /** After a successful save. */
   onSaved?: () => void;
+  /** The preset a link asked for (the sidebar's setup card): shown, not saved until Save. */
+  initialPreset?: PresetId | null;
 }
 
+/** A line under the preset menu: how to get that kind of model going. */
+const PRESET_HINT: Partial<Record<PresetId, string>> = { demo: 'settings_demo_hint', openai: 'settings_openai_hint', ollama: 'settings_ollama_hint' };
+
 /** Where the assistant's model is: a preset, or any OpenAI-compatible URL, key and model. */
-export function ModelSettingsForm({ testIds = false, onSaved }: Props) {
-  const m = useModelSettings(onSaved);
+export function ModelSettingsForm({ testIds = false, onSaved, initialPreset = null }: Props) {
+  const m = useModelSettings(onSaved, initialPreset);
   const id = useId();
   const tid = (name: string) => (testIds ? `settings-${name}` : undefined);
   const s = m.settings;
   if (!s) return m.status ? <p class="error">{m.status.text}</p> : <p class="muted">{t('loading')}</p>;
   const preset = PRESETS.find((p) => p.id === s.preset);
   const busy = m.status?.tone === 'busy';
+  const asking = m.status?.tone === 'ask';
+  const hint = PRESET_HINT[s.preset];
 
   return (
     <form class="settings-form" onSubmit={(e) => e.preventDefault()}>
       <div class="field">
         <label for={`${id}-preset`}>{t('settings_preset')}</label>
-        <select id={`${id}-preset`} value={s.preset} onChange={(e) => m.choose(e.currentTarget.value as PresetId)}>
+        <select id={`${id}-preset`} data-testid={tid('preset')} value={s.preset} onChange={(e) => m.choose(e.currentTarget.value as PresetId)}>
           {PRESETS.map((p) => (
             <option key={p.id} value={p.id}>{t(`preset_${p.id}`)}</option>
           ))}
         </select>
+        {hint && <p class="muted small" data-testid={tid('preset-hint')}>{t(hint)}</p>}
       </div>
       <div class="field">
         <label for={`${id}-url`}>{t('settings_base_url')}</label>
-        <input id={`${id}-url`} type="url" data-testid={tid('base-url')} value={s.baseURL} placeholder="https://api.example.com/v1" spellcheck={false} onInput={(e) => m.change({ baseURL: e.currentTarget.value })} />
+        <input id={`${id}-url`} type="url" data-testid={tid('base-url')} value={s.baseURL} placeholder="https://api.example.com/v1" spellcheck={false} aria-describedby={`${id}-url-hint`} onInput={(e) => m.change({ baseURL: e.currentTarget.value })} />
+        <p class="muted small" id={`${id}-url-hint`}>{t('settings_base_url_hint')}</p>
       </div>
       <div class="field">
         <label for={`${id}-key`}>
@@ -55,16 +64,26 @@ export function ModelSettingsForm({ testIds = false, onSaved }: Props) {
         <p class="muted small">{t('settings_pii_hint')}</p>
       </div>
       <div class="actions">
-        <button type="button" class="btn btn-primary" data-testid={tid('save')} disabled={busy} onClick={() => void m.save()}>
+        <button type="button" class="btn btn-primary" data-testid={tid('save')} disabled={busy || asking} onClick={() => void m.save()}>
           {t('settings_save')}
         </button>
-        <button type="button" class="btn" data-testid={tid('test')} disabled={busy} onClick={() => void m.test()}>
+        <button type="button" class="btn" data-testid={tid('test')} disabled={busy || asking} onClick={() => void m.test()}>
           {t('settings_test')}
         </button>
       </div>
       <p class={`settings-status ${m.status?.tone ?? ''}`} data-testid={tid('status')} role="status">
         {m.status?.text ?? t('settings_key_note')}
       </p>
+      {asking && (
+        <div class="actions">
+          <button type="button" class="btn" data-testid={tid('save-anyway')} onClick={() => void m.saveAnyway()}>
+            {t('settings_save_anyway')}
+          </button>
+          <button type="button" class="btn btn-primary" data-testid={tid('cancel')} onClick={m.cancel}>
+            {t('settings_cancel')}
+          </button>
+        </div>
+      )}
     </form>
   );
 }
