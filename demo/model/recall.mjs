@@ -11,6 +11,7 @@ import { clip } from './text.mjs';
 const WHO = /\bwho is the (?:customer|requester)\b/i;
 const WHICH_ARTICLE = /\bwhich (?:knowledge-base )?article\b/i;
 const FIRST_QUESTION = /\bwhat did i (?:ask|say) first\b/i;
+const LAST_DRAFT = /\bwhat did (?:your|the) last draft say\b/i;
 
 /**
  * The answer to a follow-up question, a tool call to get what is missing, or null when the
@@ -24,6 +25,10 @@ export function recall(messages, tools, called) {
   const users = messages.filter((m) => m?.role === 'user').map((m) => textOf(m.content));
   const question = users.at(-1) ?? '';
   if (FIRST_QUESTION.test(question)) return { text: `Your first question was: "${clip(users[0] ?? '', 200)}"` };
+  if (LAST_DRAFT.test(question)) {
+    const body = lastArguments(messages, 'reply__propose')?.body;
+    return { text: typeof body === 'string' ? `The last draft said: "${clip(body, 2000)}"` : 'I have not proposed a draft yet.' };
+  }
   if (WHO.test(question)) {
     const ticket = latestResult(messages, 'ticket__read');
     const name = /** @type {any} */ (ticket?.value)?.data?.requester?.name;

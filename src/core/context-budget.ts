@@ -3,43 +3,52 @@ import { fenceLabel } from './fence';
 
 /**
  * What goes to the model is bounded, so the tenth question about a long ticket costs about
- * what the first did. Tool results that a later identical call replaced (the ticket read
- * again) and knowledge-base results that are neither recent nor cited are left out with a
- * short marker; the tool message itself stays, as every call needs its answer. The turns' own
- * text (questions, answers, the calls the model made) is never touched, and the model can
+ * what the first did. A call is replaced when a later identical call worked (the ticket read
+ * again), or, for a draft tool, when a later draft was proposed. A replaced call's result is
+ * left out with a short marker while its question is recent; before that, the call and its
+ * result both leave the request (a call is never sent without its answer). Knowledge-base
+ * results that are neither recent nor cited are left out with a marker. The turns' own text
+ * (questions and answers) is never touched, refusals and errors always stay, and the model can
  * always call a tool again. The stored history keeps everything; only the request shrinks.
  */
 export interface BudgetOptions {
   /** Wire names whose results expire unless recent or cited (knowledge-base searches). */
   expiring: ReadonlySet<string>;
+  /** Wire names of draft tools: any later draft that worked replaces an earlier one. */
+  drafts: ReadonlySet<string>;
   /** How many of the latest questions count as recent, the current one included. */
   recentTurns: number;
 }
 
-export const DEFAULT_BUDGET: BudgetOptions = { expiring: new Set(['kb__search']), recentTurns: 2 };
+export const DEFAULT_BUDGET: BudgetOptions = { expiring: new Set(['kb__search']), drafts: new Set(['reply__propose']), recentTurns: 2 };
 
-export const SUPERSEDED_MARKER = 'Left out: the same call was made again later; its newer result is further down.';
+export const SUPERSEDED_MARKER = 'Left out: replaced by a later call; its newer result is further down.';
 export const EXPIRED_MARKER = 'Left out to save space: an older search result not cited lately. Call the tool again if it is needed.';
 
 interface CallInfo {
   name: string;
+  /** Calls with the same signature replace each other. */
   signature: string;
   turn: number;
 }
 
 export function budgetMessages(messages: readonly ChatMessage[], options: BudgetOptions = DEFAULT_BUDGET): ChatMessage[] {
   const calls = new Map<string, CallInfo>();
-  const answered = new Map<string, number>(); // signature -> index of its latest result
+  const latest = new Map<string, number>(); // signature -> index of its latest result that worked
   const turnOf: number[] = [];
   let turn = 0;
   messages.forEach((m, i) => {
     if (m.role === 'user') turn++;
     turnOf[i] = turn;
-    if (m.role === 'assistant') for (const c of m.tool_calls ?? []) calls.set(c.id, { name: c.name, signature: signatureOf(c.name, c.arguments), turn });
+    if (m.role === 'assistant') {
+      for (const c of m.tool_calls ?? []) {
+        calls.set(c.id, { name: c.name, signature: options.drafts.has(c.name) ? `${c.name} draft` : signatureOf(c.name, c.arguments), turn });
+      }
+    }
     if (m.role === 'tool') {
       const call = calls.get(m.tool_call_id);
       // Only a result that worked replaces an earlier one: a failed read leaves the old copy.
-      if (call && worked(m.content)) answered.set(call.signature, i);
+      if (call && worked(m)) latest.set(call.signature, i);
     }
   });
   const firstRecent = turn - options.recentTurns + 1;
@@ -48,18 +57,42 @@ export function budgetMessages(messages: readonly ChatMessage[], options: Budget
     .map((m) => m.content!)
     .join('\n');
 
-  return messages.map((m, i) => {
-    if (m.role !== 'tool') return m;
+  // Replaced calls of questions before the recent ones: gone with their results.
+  const gone = new Set<string>();
+  messages.forEach((m, i) => {
+    if (m.role !== 'tool') return;
     const call = calls.get(m.tool_call_id);
-    if (!call) return m;
-    // Refusals and errors are short and say what went wrong: they always stay.
-    const latest = answered.get(call.signature);
-    if (latest !== undefined && latest !== i && worked(m.content)) return marked(m, call.name, SUPERSEDED_MARKER);
-    if (options.expiring.has(call.name) && call.turn < firstRecent && !isCited(m.content, recentAnswers)) {
-      return marked(m, call.name, EXPIRED_MARKER);
-    }
-    return m;
+    if (call && call.turn < firstRecent && isReplaced(m, i, call, latest)) gone.add(m.tool_call_id);
   });
+
+  return messages.flatMap((m, i): ChatMessage[] => {
+    if (m.role === 'assistant') return withoutCalls(m, gone);
+    if (m.role !== 'tool') return [m];
+    if (gone.has(m.tool_call_id)) return [];
+    const call = calls.get(m.tool_call_id);
+    if (!call) return [m];
+    if (isReplaced(m, i, call, latest)) return [marked(m, call.name, SUPERSEDED_MARKER)];
+    if (options.expiring.has(call.name) && call.turn < firstRecent && !isCited(m, recentAnswers)) {
+      return [marked(m, call.name, EXPIRED_MARKER)];
+    }
+    return [m];
+  });
+}
+
+/** Refusals and errors are short and say what went wrong: never replaced. */
+const isReplaced = (m: ToolMessage, i: number, call: CallInfo, latest: Map<string, number>): boolean => {
+  const newest = latest.get(call.signature);
+  return newest !== undefined && newest > i && worked(m);
+};
+
+/** The message without the calls that left the request; nothing at all if that was all it said. */
+function withoutCalls(m: AssistantMessage, gone: ReadonlySet<string>): ChatMessage[] {
+  const calls = m.tool_calls ?? [];
+  if (!calls.some((c) => gone.has(c.id))) return [m];
+  const kept = calls.filter((c) => !gone.has(c.id));
+  if (!kept.length && !m.content) return [];
+  const { tool_calls: _, ...rest } = m;
+  return [kept.length ? { ...rest, tool_calls: kept } : rest];
 }
 
 const marked = (m: ToolMessage, name: string, note: string): ToolMessage => ({
@@ -83,8 +116,18 @@ function sortKeys(value: unknown): unknown {
   return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
 }
 
+type Parsed = { ok?: unknown; data?: { hits?: unknown } } | undefined;
+
+/** Each request parses the same history again: a result is parsed once per message object. */
+const parsed = new WeakMap<ToolMessage, Parsed>();
+
+function resultOf(m: ToolMessage): Parsed {
+  if (!parsed.has(m)) parsed.set(m, parseResult(m.content));
+  return parsed.get(m);
+}
+
 /** The JSON inside a fenced result (see fenceToolResult), or undefined. */
-function resultOf(content: string): { ok?: unknown; data?: { hits?: unknown } } | undefined {
+function parseResult(content: string): Parsed {
   try {
     const value: unknown = JSON.parse(content.slice(content.indexOf('\n') + 1, content.lastIndexOf('\n')));
     return value !== null && typeof value === 'object' ? value : undefined;
@@ -93,12 +136,12 @@ function resultOf(content: string): { ok?: unknown; data?: { hits?: unknown } } 
   }
 }
 
-const worked = (content: string): boolean => resultOf(content)?.ok === true;
+const worked = (m: ToolMessage): boolean => resultOf(m)?.ok === true;
 
 /** A result is cited when a recent answer names the title of one of its hits. */
-function isCited(content: string, answers: string): boolean {
+function isCited(m: ToolMessage, answers: string): boolean {
   if (!answers) return false;
-  const hits = resultOf(content)?.data?.hits;
+  const hits = resultOf(m)?.data?.hits;
   if (!Array.isArray(hits)) return false;
   return hits.some((h) => {
     const title = (h as { title?: unknown })?.title;

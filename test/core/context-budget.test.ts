@@ -73,4 +73,71 @@ describe('the context budget', () => {
     }
     expect(sizes[9]! / sizes[0]!).toBeLessThanOrEqual(1.5);
   });
+
+  /** A question that reads the ticket, searches, proposes a draft and answers. */
+  function drafting(n: number, draft: string): ChatMessage[] {
+    return [
+      ...question(n, 'ticket__read', '{}', ticket, '').slice(0, 3),
+      ...question(n, 'kb__search', '{"query":"refund"}', kbResult('Refunds'), '').slice(1, 3),
+      ...question(n, 'reply__propose', JSON.stringify({ body: draft }), { ok: true, data: { proposed: true } }, `Answer ${n}, from "Refunds".`).slice(1),
+    ];
+  }
+  const callIds = (messages: ChatMessage[]) => messages.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []).map((c) => c.id) : []));
+
+  it('takes a replaced call and its result out once its question is no longer recent, and keeps every question and answer', () => {
+    const history = [1, 2, 3].flatMap((n) => question(n, 'ticket__read', '{}', ticket, `Answer ${n}.`));
+    const sent = budgetMessages(history);
+    expect(callIds(sent)).toEqual(['c2ticket__read', 'c3ticket__read']);
+    expect(sent.some((m) => m.role === 'tool' && m.tool_call_id === 'c1ticket__read')).toBe(false);
+    expect(contentOf(sent, 'c2ticket__read')).toContain(SUPERSEDED_MARKER);
+    expect(contentOf(sent, 'c3ticket__read')).toBe(contentOf(history, 'c3ticket__read'));
+    const text = (ms: ChatMessage[]) => ms.filter((m) => m.role === 'user' || (m.role === 'assistant' && m.content)).map((m) => m.content);
+    expect(text(sent)).toEqual(text(history));
+  });
+
+  it('lets a later draft replace an earlier one, whatever it says: the old call leaves once its question is old, a recent one stays whole', () => {
+    const history = [...drafting(1, 'First draft.'), ...drafting(2, 'Second draft.'), ...drafting(3, 'Third draft.')];
+    const sent = budgetMessages(history);
+    const proposals = sent.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []).filter((c) => c.name === 'reply__propose').map((c) => c.arguments) : []));
+    expect(proposals).toEqual([JSON.stringify({ body: 'Second draft.' }), JSON.stringify({ body: 'Third draft.' })]);
+    // Every call still in the request has its answer, and every answer its call.
+    const answered = sent.flatMap((m) => (m.role === 'tool' ? [m.tool_call_id] : []));
+    expect(answered).toEqual(callIds(sent));
+  });
+
+  it('keeps a draft whose later proposal was refused, and the refusal', () => {
+    const refused = { ok: false, code: 'invalid_input', error: 'body: too long' };
+    const history = [
+      ...drafting(1, 'First draft.'),
+      ...question(2, 'reply__propose', '{"body":""}', refused, 'Could not.'),
+      ...question(3, 'reply__propose', '{"body":""}', refused, 'Could not.'),
+    ];
+    const sent = budgetMessages(history);
+    expect(callIds(sent)).toContain('c1reply__propose');
+    expect(contentOf(sent, 'c2reply__propose')).toBe(contentOf(history, 'c2reply__propose'));
+  });
+
+  it('keeps the other calls of a message when one of them leaves', () => {
+    const both: ChatMessage[] = [
+      { role: 'user', content: 'question 1' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'a', name: 'ticket__read', arguments: '{}' }, { id: 'b', name: 'kb__search', arguments: '{"query":"x"}' }] },
+      { role: 'tool', tool_call_id: 'a', content: fenceToolResult('ticket.read', ticket) },
+      { role: 'tool', tool_call_id: 'b', content: fenceToolResult('kb.search', kbResult('Refunds')) },
+      { role: 'assistant', content: 'See "Refunds".' },
+    ];
+    const history = [...both, ...question(2, 'ticket__read', '{}', ticket, 'Two, "Refunds".'), ...question(3, 'ticket__read', '{}', ticket, 'Three, "Refunds".')];
+    const sent = budgetMessages(history);
+    expect(callIds(sent)).toEqual(['b', 'c2ticket__read', 'c3ticket__read']);
+    expect(sent.find((m) => m.role === 'assistant' && m.tool_calls?.some((c) => c.id === 'b'))).toMatchObject({ content: null });
+  });
+
+  it('keeps the tenth request for a draft about a 20,000-character ticket within 1.5 times the first', () => {
+    let history: ChatMessage[] = [];
+    const sizes: number[] = [];
+    for (let n = 1; n <= 10; n++) {
+      history = [...history, ...drafting(n, `Dear customer, here is draft ${n}. ${'z'.repeat(1500)}`)];
+      sizes.push(JSON.stringify(budgetMessages(history)).length);
+    }
+    expect(sizes[9]! / sizes[0]!).toBeLessThanOrEqual(1.5);
+  });
 });

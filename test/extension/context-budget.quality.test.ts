@@ -9,6 +9,7 @@ import { createKbSearchTool } from '../../src/tools/kb-search';
 import { createKbIndex } from '../../src/tools/knowledge-base';
 import { replyProposeTool } from '../../src/tools/reply-propose';
 import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
+import { TEN_QUESTIONS } from '../../scripts/bench/conversation';
 
 /**
  * A long conversation about the demo's 34-message ticket #1045, against the demo model over
@@ -112,5 +113,30 @@ describe('a ten-question conversation about a long ticket', () => {
     expect(turns[8]).toMatchObject({ answer: turns[2]!.answer, calls: [] });
     expect(turns[9]).toMatchObject({ answer: `Your first question was: "${QUESTIONS[0]}"`, calls: [] });
     expect(turns[7]!.lastRequestChars / turns[0]!.lastRequestChars).toBeLessThanOrEqual(1.5);
+  });
+
+  it('asked for a draft ten times, the tenth request stays within 1.5 times the first, and the last draft is still in it', { timeout: 60_000 }, async () => {
+    const { registry: tools } = await registry();
+    const model = createOpenAIModel({ preset: 'demo', baseURL: server.url, apiKey: '', model: DEMO_MODEL_ID });
+    let history: ChatMessage[] = [];
+    const sizes: number[] = [];
+    const drafts: string[][] = [];
+    const ask = async (question: string) => {
+      const before = server.requests().length;
+      const events: AgentEvent[] = [];
+      const result = await runAgentTurn({ model, registry: tools, history, userText: question, system: systemPrompt(), onEvent: (e) => void events.push(e) });
+      expect(result.outcome).toBe('stop');
+      history = [...history, ...result.messages];
+      const last = server.requests().slice(before).at(-1) as { messages: unknown; tools: unknown };
+      sizes.push(JSON.stringify(last.messages).length + JSON.stringify(last.tools).length);
+      drafts.push(result.drafts.map((d) => d.body));
+      return { answer: String(result.messages.at(-1)?.content ?? ''), calls: events.flatMap((e) => (e.type === 'tool_call_started' ? [e.tool] : [])) };
+    };
+    // The benchmark's conversation: every question makes the model read the ticket again.
+    for (const question of TEN_QUESTIONS) expect((await ask(question)).calls).toEqual(['ticket.read', 'kb.search', 'reply.propose']);
+    for (const d of drafts) expect(d).toEqual(drafts[0]);
+    expect(sizes[9]! / sizes[0]!).toBeLessThanOrEqual(1.5);
+    // Earlier drafts left the request; the newest is still there, word for word.
+    expect(await ask('What did your last draft say?')).toEqual({ answer: `The last draft said: "${drafts[0]![0]}"`, calls: [] });
   });
 });
