@@ -1,11 +1,21 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 // The manifest is declared here once for both browsers; WXT adds the entrypoints.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   // Extension pages run on current browsers only: no modulepreload polyfill.
   vite: () => ({ plugins: [preact()], build: { modulePreload: { polyfill: false } } }),
+  hooks: {
+    // libphonenumber's number plans ship as a file the background reads when it first needs
+    // them (src/extension/phone-metadata.ts), not inside the worker's bundle.
+    'build:publicAssets': (_wxt, files) => {
+      files.push({ absoluteSrc: require.resolve('libphonenumber-js/metadata.min.json'), relativeDest: 'phone-metadata.json' });
+    },
+  },
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

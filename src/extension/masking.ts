@@ -1,6 +1,7 @@
 import type { ChatMessage, ChatModel } from '../core';
 import { createMaskingModel, DEFAULT_PHONE_COUNTRIES, peopleOfTicket, type Person } from '../core/pii';
-import type { CountryCode } from 'libphonenumber-js/min';
+import type { CountryCode } from 'libphonenumber-js/core';
+import { loadPhoneMetadata } from './phone-metadata';
 import type { PageCtx } from './page-tool-proxy';
 import type { Services } from './services';
 
@@ -34,6 +35,6 @@ export async function maskedModel(
   ctx: PageCtx,
   onRequest?: (request: { messages: ChatMessage[] }) => void,
 ): Promise<ChatModel> {
-  const people = await peopleOfTab(services, ctx);
-  return createMaskingModel(model, { people, phoneCountries: phoneCountries(), ...(onRequest ? { onRequest } : {}) });
+  const [people, phoneMetadata] = await Promise.all([peopleOfTab(services, ctx), loadPhoneMetadata()]);
+  return createMaskingModel(model, { people, phoneMetadata, phoneCountries: phoneCountries(), ...(onRequest ? { onRequest } : {}) });
 }

@@ -1,5 +1,11 @@
 import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString, type CountryCode, type MetadataJson } from 'libphonenumber-js/core';
+
+/**
+ * libphonenumber's number plans (its "min" metadata). They are most of the library's size, so
+ * the background loads them only when a text is checked for numbers, not with the worker.
+ */
+export type PhoneMetadata = MetadataJson;
 
 /** The kinds of personal data found by pattern (names come from the ticket's own data). */
 export type DetectedKind = 'EMAIL' | 'PHONE' | 'IBAN' | 'CARD' | 'ADDRESS';
@@ -11,6 +17,11 @@ export interface Found {
 }
 
 export interface DetectOptions {
+  /**
+   * The number plans that tell a phone number from an order number. Without them every
+   * phone-shaped run of 7-15 digits counts as one: more is hidden, never less.
+   */
+  phoneMetadata?: PhoneMetadata;
   /** Countries whose national phone formats count (an international +… number always does). */
   phoneCountries?: readonly CountryCode[];
 }
@@ -50,12 +61,13 @@ export function luhnValid(number: string): boolean {
   return number.length >= 13 && sum % 10 === 0;
 }
 
-function isPhone(candidate: string, countries: readonly CountryCode[]): boolean {
+function isPhone(candidate: string, countries: readonly CountryCode[], metadata: PhoneMetadata | undefined): boolean {
   const count = digits(candidate).length;
   if (count < 7 || count > 15) return false;
+  if (!metadata) return true;
   const text = candidate.startsWith('00') ? `+${candidate.slice(2)}` : candidate;
-  if (text.startsWith('+')) return parsePhoneNumberFromString(text)?.isValid() ?? false;
-  return countries.some((country) => parsePhoneNumberFromString(text, country)?.isValid() ?? false);
+  if (text.startsWith('+')) return parsePhoneNumberFromString(text, metadata)?.isValid() ?? false;
+  return countries.some((country) => parsePhoneNumberFromString(text, country, metadata)?.isValid() ?? false);
 }
 
 /** The length of the IBAN a candidate starts with: as many characters as its country's IBANs have, if the checksum holds. */
@@ -99,7 +111,7 @@ export function detectPersonalData(text: string, options: DetectOptions = {}): F
     ...matches(EMAIL, text, () => true, 'EMAIL'),
     ...ibans(text),
     ...matches(CARD, text, (m) => luhnValid(digits(m)), 'CARD'),
-    ...matches(PHONE, text, (m) => isPhone(m, countries), 'PHONE'),
+    ...matches(PHONE, text, (m) => isPhone(m, countries, options.phoneMetadata), 'PHONE'),
     ...ADDRESSES.flatMap((re) => matches(re, text, () => true, 'ADDRESS')),
   ];
   const kept: Found[] = [];

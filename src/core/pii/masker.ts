@@ -28,7 +28,7 @@ const cleanName = (s: string): string => s.replace(/\s+/g, ' ').trim();
  * as the masker lives, numbered per kind in the order values are first seen. The model sees
  * `[CUSTOMER_1]`, `[EMAIL_2]`…; `unmask` puts the real values back into what it answers.
  */
-export function createMasker(options: DetectOptions = {}): Masker {
+export function createMasker(options: DetectOptions): Masker {
   const toPlaceholder = new Map<string, string>();
   const toValue = new Map<string, string>();
   const counters = new Map<string, number>();

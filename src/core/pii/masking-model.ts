@@ -19,7 +19,7 @@ export interface MaskingOptions extends DetectOptions {
  * masker is built anew from the whole conversation on each request; the history only grows, so
  * each value keeps its placeholder for the whole conversation.
  */
-export function createMaskingModel(inner: ChatModel, options: MaskingOptions = {}): ChatModel {
+export function createMaskingModel(inner: ChatModel, options: MaskingOptions): ChatModel {
   return {
     async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
       const masker = createMasker(options);
