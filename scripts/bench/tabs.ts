@@ -4,7 +4,11 @@ import { poll } from '../../test/e2e/harness/wait';
 
 /** The panel's global, in evaluated functions: just what this file uses. */
 declare const chrome: {
-  tabs: { query(q: object): Promise<{ id?: number; url?: string }[]>; reload(id: number): Promise<void> };
+  tabs: {
+    query(q: object): Promise<{ id?: number; url?: string }[]>;
+    reload(id: number): Promise<void>;
+    onUpdated: { addListener(l: (tabId: number, change: { status?: string }) => void): void };
+  };
   runtime: { sendMessage(message: unknown): Promise<unknown>; onMessage: { addListener(l: (m: unknown) => void): void; removeListener(l: (m: unknown) => void): void } };
 };
 
@@ -17,6 +21,13 @@ export interface ReloadFigures {
   allBackMs: number;
   /** Each tab, reload issued -> its tools back. */
   perTabBackMs: number[];
+  /**
+   * Reload issued -> the browser says the last tab finished loading (tabs.onUpdated
+   * 'complete'): what the pages themselves take, with or without Deskmate.
+   */
+  allLoadedMs: number;
+  /** Each tab, its load complete -> its tools back (negative: back before the load completed). */
+  perTabAfterLoadMs: number[];
 }
 
 /** Opens `count` tabs on the helpdesk, each on one of its eight tickets in turn. */
@@ -49,8 +60,11 @@ export async function measureReloadAll(panel: SidePanel, origin: string, timeout
     { timeoutMs },
   );
   await panel.evaluate((ids: number[]) => {
-    const state = { start: performance.now(), seen: Object.fromEntries(ids.map((id) => [id, [] as number[]])) };
+    const state = { start: performance.now(), seen: Object.fromEntries(ids.map((id) => [id, [] as number[]])), loaded: {} as Record<number, number> };
     (window as unknown as { __reloads: typeof state }).__reloads = state;
+    chrome.tabs.onUpdated.addListener((tabId, change) => {
+      if (change.status === 'complete' && tabId in state.seen) state.loaded[tabId] = performance.now() - state.start;
+    });
     chrome.runtime.onMessage.addListener((message: unknown) => {
       const m = message as { type?: string; tabId?: number | null };
       if (m.type === 'view.changed' && typeof m.tabId === 'number') state.seen[m.tabId]?.push(performance.now() - state.start);
@@ -61,14 +75,14 @@ export async function measureReloadAll(panel: SidePanel, origin: string, timeout
   const seen = await poll(
     async () => {
       const seen = await panel.evaluate(async () => {
-        const state = (window as unknown as { __reloads: { start: number; seen: Record<string, number[]>; back?: Record<string, number> } }).__reloads;
+        const state = (window as unknown as { __reloads: { start: number; seen: Record<string, number[]>; loaded: Record<string, number>; back?: Record<string, number> } }).__reloads;
         state.back ??= {};
         for (const [id, changes] of Object.entries(state.seen)) {
           if (state.back[id] !== undefined || changes.length === 0) continue;
           const view = (await chrome.runtime.sendMessage({ type: 'view.get', tabId: Number(id) })) as { value?: { tools: unknown[] } };
           if ((view.value?.tools.length ?? 0) > 0) state.back[id] = Math.min(performance.now() - state.start, changes[1] ?? Infinity);
         }
-        return Object.fromEntries(Object.entries(state.seen).map(([id, c]) => [id, [c[0] ?? NaN, state.back![id] ?? NaN]]));
+        return Object.fromEntries(Object.entries(state.seen).map(([id, c]) => [id, [c[0] ?? NaN, state.back![id] ?? NaN, state.loaded[id] ?? NaN]]));
       });
       return Object.values(seen).every((s) => Number.isFinite(s[1])) ? seen : undefined;
     },
@@ -77,5 +91,13 @@ export async function measureReloadAll(panel: SidePanel, origin: string, timeout
   );
   const dropped = Object.values(seen).map((s) => s[0]!);
   const back = Object.values(seen).map((s) => s[1]!);
-  return { tabs: ids.length, allDroppedMs: Math.max(...dropped), allBackMs: Math.max(...back), perTabBackMs: back };
+  const loaded = Object.values(seen).map((s) => s[2]!);
+  return {
+    tabs: ids.length,
+    allDroppedMs: Math.max(...dropped),
+    allBackMs: Math.max(...back),
+    perTabBackMs: back,
+    allLoadedMs: Math.max(...loaded),
+    perTabAfterLoadMs: back.map((ms, i) => ms - loaded[i]!),
+  };
 }

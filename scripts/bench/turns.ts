@@ -107,27 +107,33 @@ export function promptParts(body: { messages?: unknown; tools?: unknown }): Reco
 }
 
 /**
- * Token to paint: a scripted answer whose words carry sequence numbers (`t0001 t0002 …`). The
+ * Token to paint: a scripted answer whose words carry sequence numbers (`ta0001 ta0002 …`, a new letter each run). The
  * model server stamps each chunk as it writes it; the probe stamps the frame after the DOM
  * showed it. Both are this machine's wall clock.
  */
+let paintRuns = 0;
+
 export async function measureTokenToPaint(panel: SidePanel, model: DemoModel, tokens: number) {
-  const words = Array.from({ length: tokens }, (_, i) => `t${String(i + 1).padStart(4, '0')}`);
+  // Words of this run only: an earlier run's answer on screen (the 200-message conversation
+  // holds two) must not count as this run's paint.
+  const run = String.fromCharCode(97 + (paintRuns++ % 26));
+  const word = new RegExp(`t${run}\\d{4}`);
+  const words = Array.from({ length: tokens }, (_, i) => `t${run}${String(i + 1).padStart(4, '0')}`);
   model.script([{ text: words.join(' ') }]);
   const turn = await measureTurn(panel, model, 'Stream a numbered test answer, please.');
-  const chunks = turn.timings[0]?.chunks.filter((c) => /t\d{4}/.test(c.text)) ?? [];
+  const chunks = turn.timings[0]?.chunks.filter((c) => word.test(c.text)) ?? [];
   const frame: number[] = [];
   const afterPaint: number[] = [];
   // The same path in three legs, by the background's sentAt on each chat.event.
   const legs = { serverToBackground: [] as number[], backgroundToSidebar: [] as number[], sidebarToFrame: [] as number[] };
   const deltas = turn.probe.messages.filter((m) => m.event?.type === 'text_delta');
   for (const chunk of chunks) {
-    const word = /t\d{4}/.exec(chunk.text)![0];
-    const paint = turn.probe.paints.find((p) => p.text.includes(word));
+    const sent = word.exec(chunk.text)![0];
+    const paint = turn.probe.paints.find((p) => p.text.includes(sent));
     if (!paint) continue;
     frame.push(paint.frameAt - chunk.at);
     afterPaint.push(paint.afterPaintAt - chunk.at);
-    const delta = deltas.find((m) => String(m.event?.delta).includes(word));
+    const delta = deltas.find((m) => String(m.event?.delta).includes(sent));
     if (delta?.sentAt === undefined) continue;
     legs.serverToBackground.push(delta.sentAt - chunk.at);
     legs.backgroundToSidebar.push(delta.at - delta.sentAt);
