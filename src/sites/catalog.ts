@@ -10,5 +10,9 @@ export const ADAPTER_INFOS: readonly AdapterInfo[] = [
   { id: 'demo-helpdesk', title: 'Deskmate demo helpdesk', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
   { id: 'osticket', title: 'osTicket', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
   { id: 'freescout', title: 'FreeScout', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
+  { id: 'zammad', title: 'Zammad', tools: ['ticket.read', 'reply.fill', 'reply.send'] },
+  { id: 'zendesk', title: 'Zendesk agent workspace', tools: ['ticket.read', 'reply.fill', 'reply.send'] },
+  { id: 'freshdesk', title: 'Freshdesk', tools: ['ticket.read', 'reply.fill', 'reply.send'] },
+  { id: 'helpscout', title: 'Help Scout', tools: ['ticket.read', 'reply.fill', 'reply.send'] },
   { id: 'generic', title: 'Web page', tools: ['page.read', 'selection.read', 'reply.fill'] },
 ];

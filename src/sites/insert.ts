@@ -60,6 +60,20 @@ function insertIntoField(field: TextField, text: string): string | null {
   return field.value === expected ? null : 'The reply box did not take the whole text (it may have a length limit).';
 }
 
+/**
+ * Replaces all of a rich editor's content with `text`, as a paste over a select-all would:
+ * editors that keep their own model (CKEditor 5, ProseMirror) take the browser's edit and
+ * ignore content set behind their back.
+ */
+export function replaceRichText(host: HTMLElement, text: string): void {
+  const range = host.ownerDocument.createRange();
+  range.selectNodeContents(host);
+  const selection = host.ownerDocument.getSelection();
+  selection?.removeAllRanges();
+  selection?.addRange(range);
+  insertIntoRich(host, text, range);
+}
+
 const within = (host: HTMLElement, range: Range | null | undefined): range is Range =>
   !!range && host.contains(range.startContainer) && host.contains(range.endContainer);
 

@@ -12,7 +12,9 @@ export interface Recipe {
   version: 1;
   site: string;
   title: string;
-  ticket: { path: string; present?: string; label?: string; key?: { selector: string; attribute: string } };
+  /** For people only: where the selectors come from. Never read by the code. */
+  comment?: string;
+  ticket: { path: string; hash?: boolean; present?: string; label?: string; key?: { selector: string; attribute: string } };
   read: {
     subject: string;
     status?: string;
@@ -119,6 +121,32 @@ export const recipeTools = (recipe: Recipe): PageToolName[] => [
   ...(recipe.reply ? (['reply.fill', 'reply.send'] as const) : []),
   ...(recipe.note ? (['note.add'] as const) : []),
 ];
+
+/** Whether any selector of the recipe names the ticket's key ({key}). */
+export const usesKey = (recipe: Recipe): boolean => selectorsOf(recipe).some(([, s]) => s.includes('{key}'));
+
+/** A key that can stand inside a quoted CSS string or an attribute value as it is. */
+const PLAIN_KEY = /^[\w.-]{1,80}$/;
+
+/**
+ * The recipe for one ticket: {key} in its selectors replaced by the key, or null for a key
+ * that could break out of the selector (only word characters, dots and dashes go in).
+ */
+export function withKey(recipe: Recipe, key: string): Recipe | null {
+  if (!PLAIN_KEY.test(key)) return null;
+  const bound = structuredClone(recipe);
+  const sub = (obj: object | undefined, keys: string[]) => {
+    const o = obj as Record<string, unknown> | undefined;
+    for (const k of keys) if (o && typeof o[k] === 'string') o[k] = (o[k] as string).replace(/\{key\}/g, key);
+  };
+  sub(bound.ticket, ['present', 'label']);
+  sub(bound.ticket.key, ['selector']);
+  sub(bound.read, ['subject', 'status', 'requesterName', 'requesterEmail', 'messages', 'author', 'time', 'body']);
+  for (const role of ['customer', 'agent', 'internal'] as const) sub(bound.read.role?.[role], ['selector']);
+  sub(bound.reply, ['open', 'editor', 'mirror', 'submit', 'error']);
+  sub(bound.note, ['open', 'editor', 'mirror', 'submit', 'error']);
+  return bound;
+}
 
 /** The adapter id a recipe runs under: one per site, so a recipe can only ever serve its own. */
 export const recipeAdapterId = (site: string): string => `recipe:${site}`;

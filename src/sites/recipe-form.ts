@@ -2,6 +2,7 @@ import { remaining } from './adapter-helpers';
 import { comparableText, elementText } from './dom-text';
 import { editingHost, frameDocument } from './editable';
 import { dispatchInput, fillEditor, waitFor } from './editor';
+import { replaceRichText } from './insert';
 import type { RecipeReply } from './recipe-check';
 
 /**
@@ -72,10 +73,16 @@ export async function setEditor(reply: RecipeReply, form: ReplyForm, text: strin
     (editor as HTMLTextAreaElement).value = text;
     dispatchInput(editor, 'insertReplacementText');
     editor.dispatchEvent(new (form.doc.defaultView?.Event ?? Event)('change', { bubbles: true }));
-  } else fillEditor(editor, text);
+  }
   const expected = comparableText(text);
   const read = () => comparableText(reply.editorKind === 'textarea' ? (editor as HTMLTextAreaElement).value : elementText(editor));
-  return (await waitFor(() => read() === expected, { root: form.doc.documentElement, timeoutMs: 2_000 })) === true;
+  const took = (timeoutMs: number) => waitFor(() => read() === expected, { root: form.doc.documentElement, timeoutMs }).then((v) => v === true);
+  if (reply.editorKind === 'textarea') return took(2_000);
+  // As a paste first (editors with a model of their own take only that), else set by hand.
+  replaceRichText(editor, text);
+  if (await took(500)) return true;
+  fillEditor(editor, text);
+  return took(2_000);
 }
 
 /** The helpdesk's refusal, when the recipe says where it shows and it shows. */

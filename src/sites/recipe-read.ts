@@ -5,11 +5,11 @@ import type { Recipe, RoleMatch, RoleName } from './recipe-check';
 
 /** Reading a ticket page the way its recipe describes it. */
 
-/** The ticket key in the URL (path and query), or null when the page is not a ticket page. */
+/** The ticket key in the URL (path and query, and #fragment where the recipe says), or null when the page is not a ticket page. */
 export function keyOf(recipe: Recipe, url: URL): string | null {
   if (url.origin !== recipe.site) return null;
   try {
-    const match = new RegExp(recipe.ticket.path).exec(url.pathname + url.search);
+    const match = new RegExp(recipe.ticket.path).exec(url.pathname + url.search + (recipe.ticket.hash ? url.hash : ''));
     return match?.[1] ?? (match?.groups ? (Object.values(match.groups)[0] ?? null) : null);
   } catch {
     return null;
@@ -61,12 +61,19 @@ export function messageElements(recipe: Recipe, doc: Document): Element[] {
 
 export const readMessages = (recipe: Recipe, doc: Document): TicketMessage[] => messageElements(recipe, doc).map((el) => readMessage(recipe, el));
 
+/** The text of the first match, or its value where it is a form field (a subject kept in an input). */
+function fieldText(doc: Document, selector: string): string {
+  const el = doc.querySelector(selector);
+  if (el?.localName === 'input' || el?.localName === 'textarea') return (el as HTMLInputElement).value.replace(/\s+/g, ' ').trim();
+  return textOf(doc, selector);
+}
+
 export function readTicket(recipe: Recipe, doc: Document, label: string): TicketData {
   const r = recipe.read;
-  const opt = (selector: string | undefined) => (selector ? textOf(doc, selector) || null : null);
+  const opt = (selector: string | undefined) => (selector ? fieldText(doc, selector) || null : null);
   return {
     number: label,
-    subject: textOf(doc, r.subject),
+    subject: fieldText(doc, r.subject),
     status: opt(r.status),
     requester: { name: opt(r.requesterName), email: opt(r.requesterEmail) },
     messages: readMessages(recipe, doc),

@@ -1,9 +1,9 @@
 import type { Adapter, AdapterImpls } from './adapter';
-import { guardedSend, replyFiller, ticketReader } from './adapter-helpers';
+import { failed, guardedSend, replyFiller, ticketReader } from './adapter-helpers';
 import { insertTarget } from './insert';
-import { recipeAdapterId, type Recipe, type RecipeReply } from './recipe-check';
+import { recipeAdapterId, usesKey, withKey, type Recipe, type RecipeReply } from './recipe-check';
 import { formOnPage } from './recipe-form';
-import { readTicket, shownTicket } from './recipe-read';
+import { keyOf, readTicket, shownTicket } from './recipe-read';
 import { recipeAfterLoad, recipeDeliver, recipePrepare, recipePrepareNote } from './recipe-send';
 
 /**
@@ -12,6 +12,10 @@ import { recipeAfterLoad, recipeDeliver, recipePrepare, recipePrepareNote } from
  * background checks both).
  */
 export function adapterFromRecipe(recipe: Recipe): Adapter {
+  return usesKey(recipe) ? keyedAdapter(recipe) : plainAdapter(recipe);
+}
+
+function plainAdapter(recipe: Recipe): Adapter {
   const shown = shownTicket(recipe);
   const tools: AdapterImpls = { 'ticket.read': ticketReader(shown, (doc, label) => readTicket(recipe, doc, label)) };
   if (recipe.reply) {
@@ -40,3 +44,43 @@ async function replyBox(reply: RecipeReply, doc: Document): Promise<HTMLElement 
   return typeof target === 'string' ? (reply.page ? 'The reply box is on the reply page: open it, click in the box, then insert.' : target) : target.editable.el;
 }
 
+
+const NO_TICKET = () => Promise.resolve(failed('no_ticket', 'This page shows no ticket.'));
+
+/**
+ * A recipe whose selectors name the ticket's key ({key}): a page that keeps several tickets
+ * open at once (Zendesk's tabs) is read and written only inside the one the URL shows.
+ */
+function keyedAdapter(recipe: Recipe): Adapter {
+  const base = plainAdapter(recipe);
+  const byKey = new Map<string, Adapter | null>();
+  const at = (href: string): Adapter | null => {
+    const key = keyOf(recipe, new URL(href));
+    if (key === null) return null;
+    if (!byKey.has(key)) {
+      if (byKey.size > 100) byKey.clear();
+      const bound = withKey(recipe, key);
+      byKey.set(key, bound && plainAdapter(bound));
+    }
+    return byKey.get(key) ?? null;
+  };
+  const tools: AdapterImpls = {};
+  for (const [name, impl] of Object.entries(base.tools) as [keyof AdapterImpls, AdapterImpls[keyof AdapterImpls]][]) {
+    const own = (l: Location) => at(l.href)?.tools[name] as typeof impl;
+    (tools as Record<string, unknown>)[name] =
+      typeof impl === 'function'
+        ? (input: unknown, doc: Document, l: Location) => (own(l) as typeof impl & Function)?.(input, doc, l) ?? NO_TICKET()
+        : {
+            prepare: (input: { body: string }, doc: Document, l: Location) => (own(l) as typeof impl & object)?.prepare(input, doc, l) ?? NO_TICKET(),
+            deliver: (payload: Parameters<NonNullable<AdapterImpls['reply.send']>['deliver']>[0], doc: Document, l: Location) =>
+              (own(l) as typeof impl & object)?.deliver(payload, doc, l) ?? NO_TICKET(),
+          };
+  }
+  return {
+    ...base,
+    detect: (url, doc) => at(url.href)?.detect(url, doc) ?? false,
+    ticket: (url, doc) => at(url.href)?.ticket(url, doc) ?? null,
+    tools,
+    ...(base.afterLoad ? { afterLoad: (doc: Document, l: Location) => at(l.href)?.afterLoad?.(doc, l) ?? Promise.resolve(null) } : {}),
+  };
+}

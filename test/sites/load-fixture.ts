@@ -18,7 +18,8 @@ export interface LoadedPage {
  */
 export function loadFixture(site: string, file: string, path: string, settings: IOptionalBrowserSettings = {}): LoadedPage {
   const window = new Window({
-    url: FIXTURE_ORIGIN + path,
+    // A built-in recipe's page is saved with its helpdesk's own address (it is matched on the host).
+    url: /^https?:/.test(path) ? path : FIXTURE_ORIGIN + path,
     settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true, handleDisabledFileLoadingAsSuccess: true, ...settings },
   });
   const html = fixtureHtml(site, file);

@@ -1,0 +1,7 @@
+import { defineAdapter } from './adapter';
+import { builtinRecipeAdapter } from './builtin-recipe';
+import type { Recipe } from './recipe-check';
+import recipe from './recipes/helpscout.json';
+
+/** Help Scout's conversation pages on secure.helpscout.net: a built-in recipe (src/sites/recipes/helpscout.json). */
+export default defineAdapter(builtinRecipeAdapter({ id: 'helpscout', recipe: recipe as Recipe, hosts: /^secure\.helpscout\.net$/ }));
