@@ -28,6 +28,7 @@ import { settingsHandlers } from './settings-handlers';
 import { instructionsHandlers } from './instructions-handlers';
 import { savedReplyHandlers } from './saved-reply-handlers';
 import { accessHandlers, accessOf, isLoopback } from './access-handlers';
+import { builtinRecipeHandlers } from './builtin-recipes';
 import { recipeHandlers, syncRecipes } from './recipe-handlers';
 import { createRecipeStore, type RecipeStore } from './recipe-store';
 import { createSiteAccess } from './site-access';
@@ -102,7 +103,7 @@ export async function createServices(
   await markInterruptedDeliveries(services);
   const chat = createChatSessions(services, createModel, createOutboundLog());
   const settler = createDeliverySettler(services);
-  const handlers = { ...pageHandlers(services, settler, chat.draftGate), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...teachHandlers(services, recipes), ...instructionsHandlers(services), ...savedReplyHandlers(services), ...diagnosticsHandlers(log), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
+  const handlers = { ...pageHandlers(services, settler, chat.draftGate), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...builtinRecipeHandlers(services), ...teachHandlers(services, recipes), ...instructionsHandlers(services), ...savedReplyHandlers(services), ...diagnosticsHandlers(log), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
   await access.restore().catch(log.swallow('site-access', 'Could not restore the enabled sites', 'error'));
   return { services, handlers, chat };
 }

@@ -91,6 +91,9 @@ export interface Requests {
   'recipes.list': { req: Empty; res: Recipe[] };
   'recipes.import': { req: { recipe: unknown }; res: { ok: boolean; error?: string } };
   'recipes.remove': { req: { site: string }; res: { ok: boolean } };
+  /** The built-in recipes, and whether an agent ticked "Works here" on each. */
+  'recipes.builtin': { req: Empty; res: BuiltinRecipeView[] };
+  'recipes.works-here': { req: { id: string; works: boolean }; res: { ok: boolean } };
   /** Teach mode: the sidebar starts, steers, tests, saves and cancels it for a tab. */
   'teach.start': { req: { tabId: number }; res: { ok: boolean; error?: string } };
   'teach.goto': { req: { tabId: number; step: TeachStep }; res: { ok: boolean } };
@@ -233,6 +236,8 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   // The recipe itself is checked against its own schema by the handler, with field-named errors.
   'recipes.import': { from: 'extension', schema: obj({ recipe: {} }, ['recipe']) },
   'recipes.remove': { from: 'extension', schema: obj({ site: str }, ['site']) },
+  'recipes.builtin': { from: 'extension', schema: none },
+  'recipes.works-here': { from: 'extension', schema: obj({ id: str, works: { type: 'boolean' } }, ['id', 'works']) },
   'teach.start': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
   'teach.goto': { from: 'extension', schema: obj({ tabId, step: { type: 'string', enum: [...TEACH_STEPS] } }, ['tabId', 'step']) },
   'teach.cancel': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
@@ -275,6 +280,16 @@ export type PageCall =
   | { type: 'page.teach-read'; recipe: Recipe };
 
 /** Background -> extension pages: something they show has changed. */
+/** A built-in recipe as the UI lists it. */
+export interface BuiltinRecipeView {
+  id: string;
+  title: string;
+  /** Where it is recognised; null for any enabled site (a self-hosted helpdesk). */
+  where: string | null;
+  /** When an agent ticked "Works here", or null. */
+  confirmed: { at: string } | null;
+}
+
 /** `settings.changed`: the model settings or the knowledge base changed (the sidebar checks its setup again). */
 export type Broadcast = { type: 'view.changed'; tabId: number | null } | { type: 'audit.changed' } | { type: 'settings.changed' };
 

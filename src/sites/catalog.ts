@@ -16,3 +16,17 @@ export const ADAPTER_INFOS: readonly AdapterInfo[] = [
   { id: 'helpscout', title: 'Help Scout', tools: ['ticket.read', 'reply.fill', 'reply.send'] },
   { id: 'generic', title: 'Web page', tools: ['page.read', 'selection.read', 'reply.fill'] },
 ];
+
+/**
+ * The recipes that ship with Deskmate (src/sites/recipes/), by adapter id, with where each is
+ * recognised (null: any site the agent enabled, by its pages). They are written from public
+ * sources, not tried on a live install: the UI says so until an agent ticks "Works here".
+ */
+export const BUILTIN_RECIPES: readonly { id: string; title: string; where: string | null }[] = [
+  { id: 'zammad', title: 'Zammad', where: null },
+  { id: 'zendesk', title: 'Zendesk agent workspace', where: '*.zendesk.com/agent/tickets/…' },
+  { id: 'freshdesk', title: 'Freshdesk', where: '*.freshdesk.com/a/tickets/…' },
+  { id: 'helpscout', title: 'Help Scout', where: 'secure.helpscout.net/conversation/…' },
+];
+
+export const isBuiltinRecipe = (adapterId: string): boolean => BUILTIN_RECIPES.some((r) => r.id === adapterId);

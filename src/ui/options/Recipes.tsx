@@ -1,6 +1,8 @@
 import { exportRecipe, useRecipes, type RecipePreview } from '../hooks/useRecipes';
 import { selectorsOf } from '../../sites/recipe-check';
 import { t } from '../i18n';
+import { useBuiltinRecipes } from '../hooks/useBuiltinRecipes';
+import { BuiltinRecipeStatus } from '../shared/BuiltinRecipeStatus';
 
 /** Site recipes, one per site: imported from a file (shown before it applies), exported, deleted. */
 export function Recipes() {
@@ -40,7 +42,28 @@ export function Recipes() {
           </li>
         ))}
       </ul>
+      <BuiltinRecipes />
     </section>
+  );
+}
+
+/** The recipes that ship with Deskmate, each with where it applies and its "Works here" tick. */
+function BuiltinRecipes() {
+  const b = useBuiltinRecipes();
+  return (
+    <>
+      <h3>{t('recipes_builtin_title')}</h3>
+      <p class="grade-line">{t('recipes_builtin_line')}</p>
+      {b.error && <p class="error">{b.error}</p>}
+      <ul class="sites">
+        {b.recipes?.map((recipe) => (
+          <li key={recipe.id} class="site" data-testid="builtin-recipe" data-recipe={recipe.id}>
+            <strong>{recipe.title}</strong> <span class="muted">{recipe.where ?? t('recipe_builtin_anywhere')}</span>{' '}
+            <BuiltinRecipeStatus recipe={recipe} onWorks={(works) => void b.setWorks(recipe.id, works)} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

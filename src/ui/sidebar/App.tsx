@@ -4,6 +4,9 @@ import { useSidebar } from '../hooks/useSidebar';
 import { t } from '../i18n';
 import { ChatPanel } from '../chat/ChatPanel';
 import { AuditList } from '../shared/AuditList';
+import { isBuiltinRecipe } from '../../sites/catalog';
+import { useBuiltinRecipes } from '../hooks/useBuiltinRecipes';
+import { BuiltinRecipeStatus } from '../shared/BuiltinRecipeStatus';
 import { EnableSite } from './EnableSite';
 import { PagePanel } from './PagePanel';
 import { TeachPanel } from './TeachPanel';
@@ -51,8 +54,22 @@ export function Header({ page, onOptions }: { page: PageView | null; onOptions()
       {page && (
         <div class="header-site">
           <strong>{page.adapterTitle}</strong> <span class="muted">{page.origin}</span>
+          {isBuiltinRecipe(page.adapterId) && <BuiltinLine id={page.adapterId} />}
         </div>
       )}
     </header>
+  );
+}
+
+/** On a helpdesk a built-in recipe serves: whether it is confirmed, and the "Works here" tick. */
+function BuiltinLine({ id }: { id: string }) {
+  const b = useBuiltinRecipes();
+  const recipe = b.recipes?.find((r) => r.id === id);
+  if (!recipe) return null;
+  return (
+    <div class="builtin-line small">
+      {t('recipe_builtin')} <BuiltinRecipeStatus recipe={recipe} onWorks={(works) => void b.setWorks(id, works)} />
+      {b.error && <span class="error"> {b.error}</span>}
+    </div>
   );
 }
