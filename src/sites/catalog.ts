@@ -28,5 +28,3 @@ export const BUILTIN_RECIPES: readonly { id: string; title: string; where: strin
   { id: 'freshdesk', title: 'Freshdesk', where: '*.freshdesk.com/a/tickets/…' },
   { id: 'helpscout', title: 'Help Scout', where: 'secure.helpscout.net/conversation/…' },
 ];
-
-export const isBuiltinRecipe = (adapterId: string): boolean => BUILTIN_RECIPES.some((r) => r.id === adapterId);

@@ -94,6 +94,8 @@ function forgedMessages(pending: { confirmation: { id: string; digest: string } 
     { type: 'recipes.list' },
     { type: 'recipes.import', recipe: recipeFor(A) },
     { type: 'recipes.remove', site: 'http://localhost:8080' },
+    { type: 'recipes.builtin' },
+    { type: 'recipes.works-here', id: 'zendesk', works: true },
     { type: 'teach.start', tabId: 1 },
     { type: 'teach.goto', tabId: 1, step: 'send' },
     { type: 'teach.cancel', tabId: 1 },

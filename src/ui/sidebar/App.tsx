@@ -4,7 +4,6 @@ import { useSidebar } from '../hooks/useSidebar';
 import { t } from '../i18n';
 import { ChatPanel } from '../chat/ChatPanel';
 import { AuditList } from '../shared/AuditList';
-import { isBuiltinRecipe } from '../../sites/catalog';
 import { useBuiltinRecipes } from '../hooks/useBuiltinRecipes';
 import { BuiltinRecipeStatus } from '../shared/BuiltinRecipeStatus';
 import { EnableSite } from './EnableSite';
@@ -54,14 +53,14 @@ export function Header({ page, onOptions }: { page: PageView | null; onOptions()
       {page && (
         <div class="header-site">
           <strong>{page.adapterTitle}</strong> <span class="muted">{page.origin}</span>
-          {isBuiltinRecipe(page.adapterId) && <BuiltinLine id={page.adapterId} />}
+          <BuiltinLine id={page.adapterId} />
         </div>
       )}
     </header>
   );
 }
 
-/** On a helpdesk a built-in recipe serves: whether it is confirmed, and the "Works here" tick. */
+/** On a helpdesk a built-in recipe serves: whether it is confirmed, and the "Works here" tick (nothing elsewhere). */
 function BuiltinLine({ id }: { id: string }) {
   const b = useBuiltinRecipes();
   const recipe = b.recipes?.find((r) => r.id === id);

@@ -28,6 +28,8 @@ export interface ChromiumHarness {
 export interface LaunchChromiumOptions {
   extensionDir?: string;
   timeoutMs?: number;
+  /** More command-line switches (say, host names mapped to a local server). */
+  extraArgs?: string[];
 }
 
 export function chromiumArgs(extensionDir: string): string[] {
@@ -58,7 +60,7 @@ export async function launchChromium(options: LaunchChromiumOptions = {}): Promi
       executablePath,
       headless: true,
       timeout: timeoutMs,
-      args: chromiumArgs(extensionDir),
+      args: [...chromiumArgs(extensionDir), ...(options.extraArgs ?? [])],
     });
     const found = await firstExtensionWorker(context, timeoutMs);
     const extensionId = new URL(found.url()).host;
