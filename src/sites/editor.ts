@@ -7,7 +7,7 @@
  * Plain text as editor lines: the spaces that HTML would collapse (at a line's ends, or in a
  * run) become no-break spaces, so the text reads back the same.
  */
-const editorLines = (text: string): string[] =>
+export const editorLines = (text: string): string[] =>
   text
     .replace(/\r\n?/g, '\n')
     .split('\n')

@@ -1,5 +1,5 @@
 import { deepActiveElement, editableOf, isVisible, visibleEditors, type Editable, type TextField } from './editable';
-import { dispatchInput, editorNodes } from './editor';
+import { dispatchInput, editorLines, editorNodes } from './editor';
 import { rememberedEditable, type Remembered } from './focus-memory';
 
 /**
@@ -66,12 +66,30 @@ function insertIntoField(field: TextField, text: string): string | null {
  * ignore content set behind their back.
  */
 export function replaceRichText(host: HTMLElement, text: string): void {
-  const range = host.ownerDocument.createRange();
-  range.selectNodeContents(host);
-  const selection = host.ownerDocument.getSelection();
-  selection?.removeAllRanges();
-  selection?.addRange(range);
-  insertIntoRich(host, text, range);
+  const doc = host.ownerDocument;
+  const selectAll = () => {
+    const range = doc.createRange();
+    range.selectNodeContents(host);
+    const selection = doc.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    return range;
+  };
+  host.focus({ preventScroll: true });
+  selectAll();
+  // Line by line with line breaks, as typing with Shift+Enter would: a multi-line insertText
+  // makes paragraphs (<div>s) in Chromium, which helpdesks store with extra blank lines.
+  const typed = editorLines(text).every((line, i) => (i === 0 || execCommand(doc, 'insertLineBreak')) && (!line || execCommand(doc, 'insertText', line)));
+  if (typed) return;
+  insertIntoRich(host, text, selectAll());
+}
+
+function execCommand(doc: Document, command: string, value?: string): boolean {
+  try {
+    return doc.execCommand(command, false, value);
+  } catch {
+    return false;
+  }
 }
 
 const within = (host: HTMLElement, range: Range | null | undefined): range is Range =>
