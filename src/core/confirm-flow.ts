@@ -1,4 +1,4 @@
-import { lifecycle } from './confirm-lifecycle';
+import { lifecycle, phaseOf } from './confirm-lifecycle';
 import { canonicalJson, payloadDigest, storableCtx, type ConfirmationRecord, type ConfirmationStore } from './confirmations';
 import { asToolResult, fail } from './results';
 import { guardedRun } from './run-guard';
@@ -21,10 +21,17 @@ export async function prepareConfirmation(
   const digest = await payloadDigest(payload);
   // The same payload still pending for the same tab and site (a second click on Send…, or
   // Send… on a draft whose card is open): that card again, never a second one.
-  const open = (await store.list()).find(
-    (r) => r.status === 'pending' && now < r.expiresAt && r.tool === tool.name && r.digest === digest && r.ctx.tabId === ctx.tabId && (r.ctx.scope ?? null) === (ctx.scope ?? null),
-  );
+  const records = (await store.list()).filter((r) => r.tool === tool.name && r.digest === digest && (r.ctx.scope ?? null) === (ctx.scope ?? null));
+  const open = records.find((r) => phaseOf(r, now) === 'pending' && r.ctx.tabId === ctx.tabId);
   if (open) return { ok: true, requiresConfirm: true, confirmPayload: open.payload, confirmation: { id: open.id, digest: open.digest, expiresAt: open.expiresAt } };
+  // The same payload (so the same site and ticket) already sent, or perhaps sent: that card,
+  // which says when, unless the person chose "Send again" there.
+  const earlier = ctx.resend ? undefined : records.filter((r) => ['sent', 'unknown', 'delivering'].includes(phaseOf(r, now))).sort((a, b) => (b.usedAt ?? 0) - (a.usedAt ?? 0))[0];
+  if (earlier) {
+    const phase = phaseOf(earlier, now) as 'sent' | 'unknown' | 'delivering';
+    const ticket = { id: earlier.id, digest: earlier.digest, expiresAt: earlier.expiresAt, earlier: { at: earlier.usedAt ?? earlier.createdAt, phase } };
+    return { ok: true, requiresConfirm: true, confirmPayload: earlier.payload, confirmation: ticket };
+  }
   const record: ConfirmationRecord = {
     id: globalThis.crypto.randomUUID(),
     tool: tool.name,

@@ -29,6 +29,7 @@ export const TOOL_ERROR_CODES = [
   'scope_changed',
   'outcome_unknown',
   'not_acknowledged',
+  'draft_elsewhere',
   // Pages and adapters.
   'tab_gone',
   'page_error',

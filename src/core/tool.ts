@@ -48,6 +48,12 @@ export interface ConfirmationTicket {
   digest: string;
   /** Epoch milliseconds. */
   expiresAt: number;
+  /**
+   * Set when nothing new was prepared because this exact payload already went (or may have gone)
+   * to this ticket: when it was confirmed, and what became of it. Only `InvokeCtx.resend`
+   * prepares it anew.
+   */
+  earlier?: { at: number; phase: 'sent' | 'unknown' | 'delivering' };
 }
 
 /**
@@ -98,6 +104,11 @@ export interface InvokeCtx {
   autonomous?: boolean;
   /** The browser tab a page tool serves. */
   tabId?: number;
+  /**
+   * A person chose "Send again" on a card that says when this was sent: a payload identical to
+   * one already sent is prepared anew instead of showing that card.
+   */
+  resend?: boolean;
   /** Aborts the call (the user pressed Stop). */
   signal?: AbortSignal;
 }

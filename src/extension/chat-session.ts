@@ -1,8 +1,10 @@
 import { draftFromAnswer, fail, quickActionPrompt, type AgentEvent, type ChatModel, type QuickAction, type ToolResult } from '../core';
 import { createInputValidator } from '../core/validation';
-import { applyAgentEvent, endStreaming, itemId, warningOfTurn } from '../shared/chat-items';
+import { applyAgentEvent, endStreaming, itemId, stampDrafts, warningOfTurn, withDraftText } from '../shared/chat-items';
 import { forbiddenAttemptEntry, acknowledgeEntry } from './attempt-audit';
+import { changeDraft, elsewhereRefusal, findDraft, homeOf, withSend } from './chat-drafts';
 import { chatStore, conversationKey, tabPrefix, type Conversation } from './chat-store';
+import { createSerial } from './serial';
 import { createDeltaBatch } from './delta-batch';
 import { runChatTurn } from './chat-turn';
 import { checkModelSettings, DEMO_MODEL_ID, loadModelSettings, type ModelSettings } from './model-settings';
@@ -43,7 +45,10 @@ export function createChatSessions(services: Services, createModel: CreateModel,
   const withoutTools = new Set<string>();
   /** The conversation of each running turn: newer than storage, which is written per step. */
   const live = new Map<string, Conversation>();
+  /** A draft's changes (an edit, a send) are read, changed and written one at a time. */
+  const drafts = createSerial();
 
+  const homeOfConversation = (c: Conversation) => ({ site: c.site ?? null, ticket: c.ticketKey });
   /** The site is the announced page's, else the tab's own origin: a page no adapter serves is still some site's. */
   const siteOf = async (tabId: number): Promise<string | null> =>
     services.pages.get(tabId)?.origin ?? (await services.accessOf(tabId).catch(() => null))?.origin ?? null;
@@ -81,6 +86,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
       type: 'chat.snapshot',
       tabId: conversation.tabId,
       key: conversation.key,
+      home: homeOfConversation(conversation),
       items: conversation.items,
       running: conversation.running,
       model: { name: settings.model, demo: settings.model === DEMO_MODEL_ID },
@@ -137,6 +143,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
       // Applied as sent, not as received: a snapshot never holds a delta that is still to come.
       const outgoing = createDeltaBatch((event) => {
         conversation.items = applyAgentEvent(conversation.items, event);
+        if (event.type === 'draft_proposed') conversation.items = stampDrafts(conversation.items, homeOfConversation(conversation));
         post(key, { type: 'chat.event', key, event, sentAt: performance.timeOrigin + performance.now() });
         // Stored at step boundaries; the deltas between are in the next full message.
         if (event.type === 'assistant_message' || event.type === 'tool_call_finished') void chatStore.put(conversation);
@@ -208,7 +215,8 @@ export function createChatSessions(services: Services, createModel: CreateModel,
     if (!body || conversation.items.some((item) => item.kind === 'draft' && item.callId === callId)) return;
     // An answer from a turn that tried forbidden tools makes a draft that carries the warning.
     const warned = warningOfTurn(conversation.items, at)?.tools;
-    const draft = { id: itemId(), kind: 'draft' as const, callId, body, ...(warned ? { warned, acknowledged: false } : {}) };
+    const home = homeOfConversation(conversation);
+    const draft = { id: itemId(), kind: 'draft' as const, callId, body, site: home.site, ticket: home.ticket, ...(warned ? { warned, acknowledged: false } : {}) };
     conversation.items = [...conversation.items.slice(0, at + 1), draft, ...conversation.items.slice(at + 1)];
     await chatStore.put(conversation);
     await snapshot(null, conversation);
@@ -232,6 +240,37 @@ export function createChatSessions(services: Services, createModel: CreateModel,
     await snapshot(null, conversation);
   }
 
+  /** The conversation stored under a key of this tab (a running turn's own copy first). */
+  async function byKey(tabId: number, key: string): Promise<Conversation | undefined> {
+    if (!key.startsWith(tabPrefix(tabId))) return undefined;
+    return live.get(key) ?? (await chatStore.get(key));
+  }
+
+  /** The conversation of this tab that holds the draft: the current one first. */
+  async function holding(tabId: number, callId: string): Promise<Conversation | undefined> {
+    const current = await load(tabId);
+    if (findDraft(current.items, callId)) return current;
+    for (const key of await chatStore.keysOf(tabId)) {
+      const other = key === current.key ? undefined : await byKey(tabId, key);
+      if (other && findDraft(other.items, callId)) return other;
+    }
+    return undefined;
+  }
+
+  /** Changes one draft where it is kept, and stores it; read and written with no other change between. */
+  const changeIn = (find: () => Promise<Conversation | undefined>, callId: string, change: Parameters<typeof changeDraft>[2]): Promise<void> =>
+    drafts(async () => {
+      const conversation = await find();
+      const items = conversation && changeDraft(conversation.items, callId, change);
+      if (!conversation || !items) return;
+      conversation.items = items;
+      await chatStore.put(conversation);
+    });
+
+  /** The agent edited a draft (debounced by the card): the edit is the draft's text from now on. */
+  const edit = (tabId: number, key: string, callId: string, text: string): Promise<void> =>
+    changeIn(() => byKey(tabId, key), callId, (draft) => withDraftText(draft, text));
+
   async function handle(port: ChatPort, message: ChatClientMessage): Promise<void> {
     const { tabId } = message;
     const key = await keyOf(tabId);
@@ -254,6 +293,8 @@ export function createChatSessions(services: Services, createModel: CreateModel,
         return useAsDraft(tabId, message.itemId, message.text);
       case 'chat.ack':
         return acknowledge(tabId, message.callId);
+      case 'chat.edit':
+        return edit(tabId, message.key, message.callId, message.body);
       case 'chat.new':
         // Removed only after the stopped turn has stored itself, or it would come back.
         await stop([key]);
@@ -273,18 +314,34 @@ export function createChatSessions(services: Services, createModel: CreateModel,
       );
     },
     /**
-     * A draft's button may be used unless the draft was written in a turn that tried forbidden
-     * tools and the agent has not acknowledged that yet.
+     * A draft's button may be used on the ticket it was written for (elsewhere only on the
+     * agent's explicit choice, `anyway`), and, if it was written in a turn that tried forbidden
+     * tools, once the agent has acknowledged that. The text the button takes is stored as the
+     * draft's text: what Send… confirms is what the draft keeps.
      */
-    async draftGate(tabId: number, callId: string): Promise<ToolResult | null> {
-      const items = (await load(tabId)).items;
-      // A note card (`note:<answer id>`) written in such a turn has no acknowledgement: it is refused.
-      const note = callId.startsWith('note:') ? items.findIndex((item) => item.id === callId.slice(5)) : -1;
-      if (note >= 0 && warningOfTurn(items, note)) return fail('not_acknowledged', 'The assistant tried to use actions it is not allowed to use while writing this note. Write the note yourself.');
-      const draft = items.find((item) => item.kind === 'draft' && item.callId === callId);
-      if (draft?.kind !== 'draft' || !draft.warned?.length || draft.acknowledged) return null;
-      return fail('not_acknowledged', 'The assistant tried to use actions it is not allowed to use while writing this draft. Acknowledge the warning on the draft first.');
+    async draftGate(tabId: number, callId: string, use: { body?: string; anyway?: boolean } = {}): Promise<ToolResult | null> {
+      if (callId.startsWith('note:')) {
+        const items = (await load(tabId)).items;
+        // A note card (`note:<answer id>`) written in such a turn has no acknowledgement: it is refused.
+        const note = items.findIndex((item) => item.id === callId.slice(5));
+        if (note >= 0 && warningOfTurn(items, note)) return fail('not_acknowledged', 'The assistant tried to use actions it is not allowed to use while writing this note. Write the note yourself.');
+        return null;
+      }
+      const conversation = await holding(tabId, callId);
+      const draft = conversation && findDraft(conversation.items, callId);
+      const page = services.pages.get(tabId);
+      const shown = { site: page?.origin ?? (await siteOf(tabId)), ticket: page?.ticket?.key ?? null };
+      const elsewhere = elsewhereRefusal(draft && conversation ? homeOf(draft, conversation) : null, shown, use.anyway === true);
+      if (elsewhere) return elsewhere;
+      if (draft?.warned?.length && !draft.acknowledged) {
+        return fail('not_acknowledged', 'The assistant tried to use actions it is not allowed to use while writing this draft. Acknowledge the warning on the draft first.');
+      }
+      if (conversation && typeof use.body === 'string') await changeIn(() => byKey(tabId, conversation.key), callId, (d) => withDraftText(d, use.body!));
+      return null;
     },
+    /** A draft's Send… opened (or showed again) this confirmation: the draft remembers it. */
+    draftSent: (tabId: number, callId: string, confirmationId: string): Promise<void> =>
+      changeIn(() => holding(tabId, callId), callId, (draft) => withSend(draft, confirmationId)),
     /** What the tab's conversation sent to the model and got back, turn by turn. */
     async outbound(tabId: number) {
       return outbound ? outbound.turns(await keyOf(tabId)) : [];

@@ -105,6 +105,12 @@ function createChatStore() {
       await area.remove([key, ...records]);
     },
 
+    /** The keys of every stored conversation of a tab (its heads, not their records). */
+    async keysOf(tabId: number): Promise<string[]> {
+      const prefix = tabPrefix(tabId);
+      return (await storedKeys(area)).filter((k) => k.startsWith(prefix) && !/#[hi]\d+$/.test(k));
+    },
+
     async removeTab(tabId: number): Promise<void> {
       const prefix = tabPrefix(tabId);
       for (const key of written.keys()) if (key.startsWith(prefix)) written.delete(key);

@@ -4,6 +4,7 @@ import type { DeliverySettler } from './delivery-settle';
 import type { Handlers } from './router';
 import { humanCtx, type Services } from './services';
 import { recipeAdapterId } from '../sites/recipe-check';
+import { sameTicket } from '../shared/ticket';
 
 type ConfirmHandlers = Pick<Handlers, 'confirm.accept' | 'confirm.cancel' | 'confirm.check' | 'confirm.get' | 'page.delivered'>;
 
@@ -28,7 +29,7 @@ export function confirmHandlers(s: Services, settler: DeliverySettler): ConfirmH
       const ticketKey = before.ctx.ticketKey as string | null | undefined;
       let result: ToolResult;
       // Site and ticket together: ticket 7 on another helpdesk is another customer.
-      const samePage = page?.origin === before.ctx.scope && page?.ticket?.key === ticketKey;
+      const samePage = sameTicket({ site: page?.origin ?? null, ticket: page?.ticket?.key ?? null }, { site: before.ctx.scope ?? null, ticket: ticketKey ?? null });
       if (before.status === 'pending' && ticketKey && !samePage) {
         const shown = page?.ticket ? `ticket ${page.ticket.label}` : 'no ticket';
         result = fail('scope_changed', `The page now shows ${shown}, not ${payloadOf(before).ticket ?? 'the ticket this was prepared for'}. Nothing was sent.`);

@@ -6,6 +6,7 @@ import { checkRecipe } from '../sites/recipe-check';
 import { adapterFromRecipe } from '../sites/recipe';
 import { countCopies } from '../sites/delivery-check';
 import type { PageCall } from '../shared/protocol';
+import { sameTicket } from '../shared/ticket';
 import { fail } from '../core/results';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createTeachMode } from './teach-content';
@@ -157,7 +158,8 @@ async function answer(
       if (!impl) return fail('unknown_tool', `This page cannot ${call.tool}.`);
       return await impl.deliver(call.payload as ReplyPayload, document, location);
     }
-    if (call.ticketKey !== null && call.ticketKey !== (ticket?.key ?? null)) {
+    // Site and ticket: the same ticket id on another helpdesk is another customer.
+    if (call.ticketKey !== null && !sameTicket({ site: call.site ?? location.origin, ticket: call.ticketKey }, { site: location.origin, ticket: ticket?.key ?? null })) {
       return fail('scope_changed', 'The page now shows another ticket.');
     }
     const tool = adapter.tools[call.tool as keyof Adapter['tools']];

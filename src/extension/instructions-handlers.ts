@@ -1,6 +1,7 @@
 import { instructionsStore, ticketId } from './instructions-store';
 import type { Handlers } from './router';
 import type { Services } from './services';
+import { sameTicket } from '../shared/ticket';
 
 type InstructionsHandlers = Pick<Handlers, 'instructions.get' | 'instructions.set' | 'ticketContext.get' | 'ticketContext.set'>;
 
@@ -20,10 +21,12 @@ export function instructionsHandlers(services: Services): InstructionsHandlers {
       const id = ticketOf(tabId);
       return id ? { available: true, text: await instructionsStore.ticket(id) } : { available: false, text: '' };
     },
-    async 'ticketContext.set'({ tabId, text, ticketKey }) {
+    async 'ticketContext.set'({ tabId, text, site, ticketKey }) {
       const id = ticketOf(tabId);
-      // Typed for one ticket, stored for that one: not for the ticket the tab has moved on to.
-      if (!id || services.pages.get(tabId)?.ticket?.key !== ticketKey) return { ok: false };
+      const page = services.pages.get(tabId);
+      // Typed for one ticket, stored for that one: not for the ticket the tab has moved on to,
+      // nor for the same ticket id on another helpdesk.
+      if (!id || !page || !sameTicket({ site: page.origin, ticket: page.ticket?.key ?? null }, { site, ticket: ticketKey })) return { ok: false };
       await instructionsStore.setTicket(id, text);
       return { ok: true };
     },

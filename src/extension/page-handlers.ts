@@ -6,14 +6,20 @@ import { humanCtx, type Services } from './services';
 import { recipeAdapterId } from '../sites/recipe-check';
 import { teachView } from './teach-handlers';
 import { log } from './logger';
+import { sameTicket } from '../shared/ticket';
 
 type PageHandlers = Pick<Handlers, 'page.announce' | 'view.get' | 'tool.invoke' | 'sites.list' | 'sites.set' | 'audit.list' | 'audit.check'>;
 
-/** Tabs announcing their page, and the sidebar reading and acting on it. */
-/** Whether a draft card's button may be used now: null, or the refusal (see chat-session). */
-export type DraftGate = (tabId: number, callId: string) => Promise<ToolResult | null>;
+/** What the chat keeps of each draft card (see chat-session). */
+export interface DraftHooks {
+  /** Whether a draft card's button may be used now: null, or the refusal. Keeps the text it takes. */
+  draftGate(tabId: number, callId: string, use: { body?: string; anyway?: boolean }): Promise<ToolResult | null>;
+  /** The draft's Send… opened (or showed again) this confirmation. */
+  draftSent(tabId: number, callId: string, confirmationId: string): Promise<void>;
+}
 
-export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterLoad'>, draftGate?: DraftGate): PageHandlers {
+/** Tabs announcing their page, and the sidebar reading and acting on it. */
+export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterLoad'>, drafts?: DraftHooks): PageHandlers {
   const prepares = createSerial();
   return {
     async 'page.announce'({ adapterId, url, ticket }, sender) {
@@ -32,7 +38,8 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       // The options page lists every site Deskmate has worked on, with its helpdesk.
       const site = await s.sites.get(sender.origin);
       if (site.adapterTitle !== adapter.title) await s.sites.set(sender.origin, { adapterTitle: adapter.title });
-      if (!before || before.origin !== sender.origin || before.ticket?.key !== ticket?.key || before.adapterId !== adapterId) {
+      const was = before && { site: before.origin, ticket: before.ticket?.key ?? null };
+      if (!was || !sameTicket(was, { site: sender.origin, ticket: ticket?.key ?? null }) || before.adapterId !== adapterId) {
         s.broadcast({ type: 'view.changed', tabId: sender.tabId });
       }
       // Whichever page this is, it may settle a send this tab left unknown (not awaited: the
@@ -45,11 +52,14 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       const page = s.pages.get(tabId);
       const adapter = page && s.tools.adapter(page.adapterId);
       const pending = (await s.registry.pending()).filter((r) => r.ctx.tabId === tabId);
-      const unknown = (await s.store.list()).filter((r) => r.ctx.tabId === tabId && phaseOf(r, Date.now()) === 'unknown');
+      const records = (await s.store.list()).filter((r) => r.ctx.tabId === tabId);
+      const unknown = records.filter((r) => phaseOf(r, Date.now()) === 'unknown');
+      // The drafts of this tab say which of their sends went out, and when.
+      const sent = records.filter((r) => phaseOf(r, Date.now()) === 'sent');
       const access = await s.accessOf(tabId);
       const session = await s.teach.get(tabId);
       const teach = session ? teachView(session) : null;
-      if (!page || !adapter) return { page: null, tools: [], site: null, pending, unknown, access, teach };
+      if (!page || !adapter) return { page: null, tools: [], site: null, pending, unknown, sent, access, teach };
       const site = await s.sites.get(page.origin);
       const flags: Record<string, boolean> = { 'page.write': site.write, 'page.send': site.send };
       const tools = s.registry
@@ -63,14 +73,16 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
         site,
         pending,
         unknown,
+        sent,
         access,
         teach,
       };
     },
 
-    async 'tool.invoke'({ tabId, tool, input, draft }) {
-      const ctx = await humanCtx(s, tabId);
-      const refused = draft && draftGate ? await draftGate(tabId, draft) : null;
+    async 'tool.invoke'({ tabId, tool, input, draft, anyway, again }) {
+      // "Send again" on a card that says when it was sent: an identical payload is prepared anew.
+      const ctx = { ...(await humanCtx(s, tabId)), ...(again === true ? { resend: true } : {}) };
+      const refused = draft && drafts ? await drafts.draftGate(tabId, draft, { ...bodyOf(input), anyway: anyway === true }) : null;
       if (refused && !refused.ok) {
         await s.audit.append({ kind: 'refuse', tool: s.registry.get(tool)?.name ?? tool, site: ctx.scope ?? '', ticket: s.pages.get(tabId)?.ticket?.label ?? null, digest: null, confirmationId: null, detail: `${refused.code}: ${refused.error}` });
         s.broadcast({ type: 'audit.changed' });
@@ -80,9 +92,11 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       const { result, reused } = await prepares(async () => {
         const open = new Set((await s.registry.pending()).map((r) => r.id));
         const result = await s.registry.invoke(tool, input, ctx);
-        return { result, reused: result.confirmation !== undefined && open.has(result.confirmation.id) };
+        const shown = result.confirmation !== undefined && (open.has(result.confirmation.id) || result.confirmation.earlier !== undefined);
+        return { result, reused: shown };
       });
       const name = s.registry.get(tool)?.name ?? tool;
+      if (draft && drafts && result.confirmation) await drafts.draftSent(tabId, draft, result.confirmation.id);
       if (result.confirmation && !reused) {
         const payload = result.confirmPayload as { site?: string; ticket?: string; recipient?: string; body?: string };
         await s.audit.append({

@@ -73,7 +73,7 @@ export function createPageToolProxy(
     async run(input, _signal, ctx: PageCtx) {
       const to = target(ctx);
       if ('ok' in to) return to;
-      const answer = await call(to.tabId, { type: 'page.run', tool: spec.name, input, ticketKey: ctx.ticketKey ?? null });
+      const answer = await call(to.tabId, { type: 'page.run', tool: spec.name, input, ticketKey: ctx.ticketKey ?? null, site: ctx.scope ?? null });
       return checkPageResult(spec, answer, to.origin, 'run', input);
     },
   };

@@ -1,4 +1,5 @@
 import type { AgentEvent, DraftSource, ModelErrorKind, QuickAction } from '../core';
+import type { TicketRef } from './ticket';
 
 /**
  * The conversation as people see it. The background keeps it (and stores it); the sidebar
@@ -12,15 +13,56 @@ export type ChatItem =
    * `warned`: the tools the assistant tried to use in the turn that wrote it, though it may not
    * (write, send, or invented names); such a draft is used only after `acknowledged`.
    */
-  /**
-   * `sources`: the knowledge-base articles it cites that the conversation's results hold;
-   * `droppedSources`: cited ids the knowledge base never returned.
-   */
-  | { id: string; kind: 'draft'; callId: string; body: string; subject?: string; warned?: string[]; acknowledged?: boolean; sources?: DraftSource[]; droppedSources?: string[] }
+  | DraftItem
   /** The turn's assistant tried to use tools it may not: the ticket may be steering it. */
   | { id: string; kind: 'warning'; tools: string[] }
   | { id: string; kind: 'error'; errorKind: ModelErrorKind | 'interrupted'; message: string; retryable: boolean }
   | { id: string; kind: 'notice'; text: string; tone?: 'info' };
+
+/**
+ * A reply the assistant proposed. `body` is the model's text and never changes; `text` is the
+ * agent's edit of it, kept here (in the background, with the conversation) so that a reloaded
+ * page, a reopened sidebar or a restarted worker shows the edit, and Send… confirms it.
+ * `site` and `ticket` name the ticket it was written for: used on another, it needs a choice.
+ * `sends`: the confirmations its Send… opened, oldest first.
+ */
+export interface DraftItem {
+  id: string;
+  kind: 'draft';
+  callId: string;
+  body: string;
+  subject?: string;
+  warned?: string[];
+  acknowledged?: boolean;
+  /**
+   * `sources`: the knowledge-base articles it cites that the conversation's results hold;
+   * `droppedSources`: cited ids the knowledge base never returned.
+   */
+  sources?: DraftSource[];
+  droppedSources?: string[];
+  text?: string;
+  site?: string | null;
+  ticket?: string | null;
+  sends?: string[];
+}
+
+/** The text a draft's buttons use: the agent's edit, else the model's. */
+export const draftText = (draft: DraftItem): string => draft.text ?? draft.body;
+
+/** The draft with the agent's text: the model's own text is no edit. */
+export function withDraftText(draft: DraftItem, text: string): DraftItem {
+  const { text: _old, ...rest } = draft;
+  return text === draft.body ? rest : { ...rest, text };
+}
+
+/**
+ * Drafts not yet stamped get the ticket of their conversation. Both sides stamp a proposed
+ * draft as they apply the event, so both hold the same items.
+ */
+export function stampDrafts(items: ChatItem[], home: TicketRef): ChatItem[] {
+  if (!items.some((item) => item.kind === 'draft' && item.site === undefined)) return items;
+  return items.map((item) => (item.kind === 'draft' && item.site === undefined ? { ...item, site: home.site, ticket: home.ticket } : item));
+}
 
 let counter = 0;
 export const itemId = (): string => `i${Date.now().toString(36)}${(counter++).toString(36)}`;

@@ -7,7 +7,7 @@ import type { ConnectionReport, ModelSettings, SetupStatus, SiteSettings } from 
 import { TEACH_CHOICE_SCHEMA, TEACH_STEPS, type TeachChoice, type TeachStep, type TeachView } from './teach';
 import type { SavedReplies } from './saved-replies';
 import type { OutboundTurn } from './outbound';
-import type { CopiesQuery, DeliveryReport, PageTicket, TicketData } from './ticket';
+import type { CopiesQuery, DeliveryReport, PageTicket, TicketData, TicketRef } from './ticket';
 import type { LogEntry } from './diagnostics';
 
 /**
@@ -42,6 +42,8 @@ export interface ViewState {
   pending: ConfirmationRecord[];
   /** This tab's sends whose delivery was cut off: sent or not, nobody knows yet. */
   unknown: ConfirmationRecord[];
+  /** This tab's sends that went out. */
+  sent: ConfirmationRecord[];
   /** The tab's own site, for "Enable Deskmate on this site". */
   access: SiteAccessView | null;
   /** Teach mode under way in this tab. */
@@ -59,8 +61,12 @@ export interface Requests {
   'page.announce': { req: { adapterId: string; url: string; ticket: PageTicket | null }; res: { ok: boolean } };
   'page.delivered': { req: { adapterId: string; report: DeliveryReport }; res: { ok: boolean } };
   'view.get': { req: { tabId: number }; res: ViewState };
-  /** `draft`: the call id of the draft card whose button this is, if any. */
-  'tool.invoke': { req: { tabId: number; tool: string; input: unknown; draft?: string }; res: ToolResult };
+  /**
+   * `draft`: the call id of the draft card whose button this is, if any. `anyway`: the agent
+   * chose to use a draft written for another ticket on the one the tab shows. `again`: "Send
+   * again" on a card that says when this exact payload was sent.
+   */
+  'tool.invoke': { req: { tabId: number; tool: string; input: unknown; draft?: string; anyway?: boolean; again?: boolean }; res: ToolResult };
   'confirm.accept': { req: { tabId: number; id: string; digest: string }; res: ToolResult };
   'confirm.cancel': { req: { id: string }; res: ToolResult };
   'confirm.check': { req: { id: string }; res: ToolResult<{ found: boolean }> };
@@ -116,7 +122,8 @@ export interface Requests {
   'instructions.get': { req: Empty; res: { team: string } };
   'instructions.set': { req: { team: string }; res: { ok: boolean } };
   'ticketContext.get': { req: { tabId: number }; res: { available: boolean; text: string } };
-  'ticketContext.set': { req: { tabId: number; ticketKey: string; text: string }; res: { ok: boolean } };
+  /** `site` and `ticketKey`: the ticket the text was typed for; stored only while the tab shows it. */
+  'ticketContext.set': { req: { tabId: number; site: string; ticketKey: string; text: string }; res: { ok: boolean } };
   /** The background's recent failures (oldest first), for the options page's diagnostics view. */
   'diagnostics.list': { req: Empty; res: LogEntry[] };
   'diagnostics.clear': { req: Empty; res: { ok: boolean } };
@@ -193,7 +200,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
     ),
   },
   'view.get': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
-  'tool.invoke': { from: 'extension', schema: obj({ tabId, tool: str, input: {}, draft: { type: 'string', minLength: 1, maxLength: 256 } }, ['tabId', 'tool']) },
+  'tool.invoke': { from: 'extension', schema: obj({ tabId, tool: str, input: {}, draft: { type: 'string', minLength: 1, maxLength: 256 }, anyway: { type: 'boolean' }, again: { type: 'boolean' } }, ['tabId', 'tool']) },
   'confirm.accept': { from: 'extension', schema: obj({ tabId, id: str, digest: str }, ['tabId', 'id', 'digest']) },
   'confirm.cancel': { from: 'extension', schema: obj({ id: str }, ['id']) },
   'confirm.check': { from: 'extension', schema: obj({ id: str }, ['id']) },
@@ -254,7 +261,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   'instructions.get': { from: 'extension', schema: none },
   'instructions.set': { from: 'extension', schema: obj({ team: { type: 'string', maxLength: 4000 } }, ['team']) },
   'ticketContext.get': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
-  'ticketContext.set': { from: 'extension', schema: obj({ tabId, ticketKey: str, text: { type: 'string', maxLength: 2000 } }, ['tabId', 'ticketKey', 'text']) },
+  'ticketContext.set': { from: 'extension', schema: obj({ tabId, site: str, ticketKey: str, text: { type: 'string', maxLength: 2000 } }, ['tabId', 'site', 'ticketKey', 'text']) },
   'diagnostics.list': { from: 'extension', schema: none },
   'diagnostics.clear': { from: 'extension', schema: none },
   'sites.set': {
@@ -265,7 +272,8 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
 
 /** Background -> content script. */
 export type PageCall =
-  | { type: 'page.run'; tool: string; input: unknown; ticketKey: string | null }
+  /** `site` and `ticketKey`: the ticket the call is made for; the page refuses it for any other. */
+  | { type: 'page.run'; tool: string; input: unknown; ticketKey: string | null; site?: string | null }
   | { type: 'page.deliver'; tool: string; payload: unknown }
   /** How many copies of a sent text the ticket's thread shows, from whatever page the tab is on. */
   | { type: 'page.copies'; adapterId: string; query: CopiesQuery }
@@ -307,11 +315,14 @@ export type ChatClientMessage =
   /** A quick action, with the current draft for the rewrites. */
   | { type: 'chat.action'; tabId: number; action: QuickAction; draft?: string }
   /** The agent acknowledges the warning on a draft (by its call id) written under attack. */
-  | { type: 'chat.ack'; tabId: number; callId: string };
+  | { type: 'chat.ack'; tabId: number; callId: string }
+  /** The agent's edit of a draft (by its call id) in the conversation `key`: kept as the draft's text. */
+  | { type: 'chat.edit'; tabId: number; key: string; callId: string; body: string };
 
 /** Background -> sidebar over the chat port. */
 export type ChatServerMessage =
-  | { type: 'chat.snapshot'; tabId: number; key: string; items: ChatItem[]; running: boolean; model: ModelLabel }
+  /** `home`: the site and ticket the conversation (and so each of its drafts) belongs to. */
+  | { type: 'chat.snapshot'; tabId: number; key: string; home: TicketRef; items: ChatItem[]; running: boolean; model: ModelLabel }
   | { type: 'chat.event'; key: string; event: AgentEvent; sentAt: number }
   | { type: 'chat.error'; message: string };
 
@@ -324,13 +335,15 @@ export interface ModelLabel {
 export const CHAT_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
-    type: { type: 'string', enum: ['chat.open', 'chat.send', 'chat.stop', 'chat.new', 'chat.retry', 'chat.draft', 'chat.action', 'chat.ack'] },
+    type: { type: 'string', enum: ['chat.open', 'chat.send', 'chat.stop', 'chat.new', 'chat.retry', 'chat.draft', 'chat.action', 'chat.ack', 'chat.edit'] },
     action: { type: 'string', enum: ['summarize', 'draft', 'translate', 'shorter', 'friendlier', 'formal', 'note'] },
     draft: { type: 'string', maxLength: 20_000 },
     tabId,
     text: { type: 'string', minLength: 1, maxLength: 20_000 },
     itemId: { type: 'string', minLength: 1, maxLength: 64 },
     callId: { type: 'string', minLength: 1, maxLength: 256 },
+    key: { type: 'string', minLength: 1, maxLength: 2_048 },
+    body: { type: 'string', maxLength: 20_000 },
   },
   required: ['type', 'tabId'],
   additionalProperties: false,

@@ -66,3 +66,16 @@ export interface CopiesQuery {
   atLeast?: number;
   waitMs?: number;
 }
+
+/**
+ * A ticket on a site. Ticket 7 on one helpdesk and ticket 7 on another are two customers: every
+ * comparison of tickets compares both, through `sameTicket`.
+ */
+export interface TicketRef {
+  /** The site's origin; null when not known. */
+  site: string | null;
+  /** The ticket's key on that site; null on a page that shows no ticket. */
+  ticket: string | null;
+}
+
+export const sameTicket = (a: TicketRef, b: TicketRef): boolean => a.site === b.site && a.ticket === b.ticket;

@@ -1,6 +1,6 @@
 import type { ToolResult } from '../core';
 import type { Adapter, SendToolName, TicketData } from './adapter';
-import type { CopiesQuery } from '../shared/ticket';
+import { sameTicket, type CopiesQuery } from '../shared/ticket';
 import { failed, remaining } from './adapter-helpers';
 import { comparableText } from './dom-text';
 import { frameDocument } from './editable';
@@ -25,10 +25,11 @@ export function copiesIn(ticket: TicketData, tool: SendToolName, body: string): 
 
 type Place = { doc: Document; location: Location; frame: HTMLIFrameElement | null };
 
-const shows = (adapter: Adapter, doc: Document, location: Location, key: string): boolean => {
+const shows = (adapter: Adapter, doc: Document, location: Location, q: CopiesQuery): boolean => {
   try {
     const url = new URL(location.href);
-    return adapter.detect(url, doc) && adapter.ticket(url, doc)?.key === key;
+    const wanted = { site: new URL(q.ticketUrl).origin, ticket: q.ticketKey };
+    return adapter.detect(url, doc) && sameTicket({ site: url.origin, ticket: adapter.ticket(url, doc)?.key ?? null }, wanted);
   } catch {
     return false;
   }
@@ -37,7 +38,7 @@ const shows = (adapter: Adapter, doc: Document, location: Location, key: string)
 /** The ticket's page: this one, or the ticket's URL in a hidden frame once the adapter recognises it. */
 async function ticketPage(adapter: Adapter, doc: Document, q: CopiesQuery, deadline: number): Promise<Place | string> {
   const here = doc.defaultView?.location;
-  if (here && shows(adapter, doc, here, q.ticketKey)) return { doc, location: here, frame: null };
+  if (here && shows(adapter, doc, here, q)) return { doc, location: here, frame: null };
   let url: URL;
   try {
     url = new URL(q.ticketUrl);
@@ -56,7 +57,7 @@ async function ticketPage(adapter: Adapter, doc: Document, q: CopiesQuery, deadl
       const inner = frameDocument(frame);
       const location = frame.contentWindow?.location;
       const loaded = inner && location && inner.readyState === 'complete' && location.href !== 'about:blank';
-      return loaded && shows(adapter, inner, location, q.ticketKey) ? { doc: inner, location, frame } : null;
+      return loaded && shows(adapter, inner, location, q) ? { doc: inner, location, frame } : null;
     },
     { root: doc.documentElement, timeoutMs: remaining(deadline) },
   );

@@ -1,3 +1,4 @@
+import { sameTicket } from '../shared/ticket';
 import type { ToolResult } from '../core';
 import type { DeliveryReport, PageTicket, ReplyPayload } from './adapter';
 import { failed, idNumber, textOf } from './adapter-helpers';
@@ -107,7 +108,8 @@ export async function reportDelivery(doc: Document, location: Location): Promise
   const what = tool === 'note.add' ? 'note' : 'reply';
   const report = (outcome: DeliveryReport['outcome'], detail: string): DeliveryReport => ({ tool, payload: marker.payload, outcome, detail });
   const shown = shownTicket(new URL(location.href), doc);
-  if (shown?.key !== marker.key) return report('not_found', `The page loaded after sending is not conversation ${marker.payload.ticket}; check it there.`);
+  // Site and ticket: the marker names the site it was written on, the page is on its own.
+  if (!shown || !sameTicket({ site: marker.payload.site, ticket: marker.key }, { site: location.origin, ticket: shown.key })) return report('not_found', `The page loaded after sending is not conversation ${marker.payload.ticket}; check it there.`);
   const expected = comparableText(marker.payload.body);
   const found = findPost(doc, tool === 'note.add' ? 'note' : 'message', marker.after, marker.draft, (t) => comparableText(t) === expected);
   return found

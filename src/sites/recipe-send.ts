@@ -1,3 +1,4 @@
+import { sameTicket } from '../shared/ticket';
 import type { ToolResult } from '../core';
 import type { DeliveryReport, ReplyPayload } from './adapter';
 import { bodyOf, failed, mailbox, remaining, replySubject } from './adapter-helpers';
@@ -125,7 +126,7 @@ export function recipeAfterLoad(recipe: Recipe) {
     if (!marker) return null;
     const shown = shownTicket(recipe)(new URL(location.href), doc);
     const seen =
-      shown?.key === marker.key &&
+      sameTicket({ site: marker.payload.site, ticket: marker.key }, { site: location.origin, ticket: shown?.key ?? null }) &&
       (await waitFor(() => copiesIn(recipe, doc, marker.payload.body) > marker.after, { root: doc.documentElement, timeoutMs: AFTER_LOAD_TIMEOUT_MS }));
     const tool = marker.tool ?? 'reply.send';
     return seen

@@ -1,10 +1,13 @@
-import { applyAgentEvent, type ChatItem } from '../shared/chat-items';
+import { applyAgentEvent, stampDrafts, type ChatItem } from '../shared/chat-items';
 import type { ChatServerMessage, ModelLabel } from '../shared/protocol';
+import type { TicketRef } from '../shared/ticket';
 
 /** The sidebar's copy of one conversation (one tab and ticket). */
 export interface ChatState {
   /** The conversation the snapshot named; events for any other key are not ours. */
   key: string | null;
+  /** The site and ticket the conversation belongs to. */
+  home: TicketRef | null;
   items: ChatItem[];
   running: boolean;
   model: ModelLabel | null;
@@ -12,7 +15,7 @@ export interface ChatState {
   error: string | null;
 }
 
-export const EMPTY_CHAT: ChatState = { key: null, items: [], running: false, model: null, error: null };
+export const EMPTY_CHAT: ChatState = { key: null, home: null, items: [], running: false, model: null, error: null };
 
 /**
  * One message from the chat port. A snapshot for the bound tab replaces everything; an
@@ -23,10 +26,14 @@ export function chatReducer(state: ChatState, message: ChatServerMessage, tabId:
     case 'chat.snapshot':
       // A late answer to the chat.open of a tab the sidebar has left.
       if (message.tabId !== tabId) return state;
-      return { key: message.key, items: message.items, running: message.running, model: message.model, error: null };
-    case 'chat.event':
+      return { key: message.key, home: message.home, items: message.items, running: message.running, model: message.model, error: null };
+    case 'chat.event': {
       if (state.key === null || message.key !== state.key) return state;
-      return { ...state, items: applyAgentEvent(state.items, message.event), running: message.event.type !== 'done' };
+      const items = applyAgentEvent(state.items, message.event);
+      // Stamped with the conversation's ticket as the background stamps it.
+      const stamped = message.event.type === 'draft_proposed' && state.home ? stampDrafts(items, state.home) : items;
+      return { ...state, items: stamped, running: message.event.type !== 'done' };
+    }
     case 'chat.error':
       return { ...state, running: false, error: message.message };
   }

@@ -34,6 +34,10 @@ export interface ConfirmCardModel {
   error?: string;
   /** After "Check the ticket": the reply was not found there. */
   notFound?: boolean;
+  /** When it was confirmed (for a card in sent or unknown). */
+  sentAt?: number;
+  /** Shown again because the same reply was prepared again for the same ticket. */
+  again?: boolean;
   /** The background's list of the body's links, addresses and numbers; Confirm waits while it loads. */
   review?: ReviewState;
 }
@@ -48,4 +52,5 @@ export const cardOfRecord = (record: ConfirmationRecord, now = Date.now()): Conf
   expiresAt: record.expiresAt,
   state: cardStateOf(record, now),
   ...(record.outcomeError ? { error: record.outcomeError } : {}),
+  ...(record.usedAt !== undefined && record.status === 'used' ? { sentAt: record.usedAt } : {}),
 });

@@ -39,6 +39,22 @@ describe('preparing a send', () => {
     expect(await registry.pending()).toHaveLength(before + 2);
   });
 
+  it('gives a payload already sent to the same ticket that sent record (with when), and prepares it anew only on resend', async () => {
+    const { registry, ctx, clock } = await preparedSend();
+    const a = await registry.invoke('reply.send', { body: 'once' }, ctx);
+    expect(await registry.confirm(a.confirmation!.id, a.confirmation!.digest, ctx)).toMatchObject({ ok: true });
+    const sentAt = clock.now();
+    const shown = await registry.invoke('reply.send', { body: 'once' }, { ...ctx, tabId: TAB + 1 });
+    expect(shown.confirmation).toEqual({ ...a.confirmation, earlier: { at: sentAt, phase: 'sent' } });
+    expect(await registry.pending()).toHaveLength(1); // the one preparedSend made
+    const again = await registry.invoke('reply.send', { body: 'once' }, { ...ctx, resend: true });
+    expect(again.confirmation?.id).not.toBe(a.confirmation?.id);
+    expect(again.confirmation?.earlier).toBeUndefined();
+    // A send of the same text to another site is no earlier send of this one.
+    const other = await registry.invoke('reply.send', { body: 'once' }, { ...ctx, scope: 'http://other.test' });
+    expect(other.confirmation?.earlier).toBeUndefined();
+  });
+
   it('answers tool_failed when run says ok but prepares no payload', async () => {
     const registry = new ToolRegistry();
     registry.register(fakeTool('send', 'reply.send', { run: () => ({ ok: true, requiresConfirm: true }) }));

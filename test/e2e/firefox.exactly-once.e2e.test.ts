@@ -4,13 +4,15 @@ import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxH
 import { ask, DEMO_MODEL, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { clickConfirm, showTab, theCard, waitIn, type Driver } from './harness/deskmate';
 import { firefoxDriver } from './harness/firefox-driver';
-import { FIXTURE_DRAFT as DRAFT, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
+import { uniqueFixtureDraft, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
 import { recipeFileFor } from './harness/recipes';
 
 declare const browser: {
   tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> };
   runtime: { sendMessage(m: object): Promise<unknown> };
 };
+
+let DRAFT = '';
 
 /**
  * Exactly once, as the agent sees it, in Firefox ESR (MV2 background page): a send whose page
@@ -42,6 +44,8 @@ describe('firefox.exactly-once: the page loaded after a send settles it', () => 
     for (const page of open.splice(0)) await page.close().catch(() => undefined);
     helpdesk.reset();
     m.model.reset();
+    // Each test its own reply: the same reply again to the same ticket would show the sent card.
+    DRAFT = uniqueFixtureDraft();
     m.model.script([{ toolCalls: [{ name: 'reply__propose', arguments: { body: DRAFT } }] }, { text: 'The draft is in the card.' }]);
   });
 

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, openExtensionPage, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
 import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { clickConfirm, sendToBackground, startDemoHelpdesk, theCard, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
-import { FIXTURE_DRAFT as DRAFT, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
+import { uniqueFixtureDraft, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
 import { recipeFileFor } from './harness/recipes';
 import { poll } from './harness/wait';
+
+let DRAFT = '';
 
 /**
  * Site recipes in Chromium: imported as a file on the options page, shown, applied; then the
@@ -38,6 +40,8 @@ describe('recipes: imported on the options page, Send… → confirm card → Co
     await page?.close().catch(() => undefined);
     helpdesk.reset();
     m.model.reset();
+    // Each test its own reply: the same reply again to the same ticket would show the sent card.
+    DRAFT = uniqueFixtureDraft();
     m.model.script([{ toolCalls: [{ name: 'reply__propose', arguments: { body: DRAFT } }] }, { text: 'The draft is in the card.' }]);
   });
 

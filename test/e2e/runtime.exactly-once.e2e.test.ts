@@ -3,9 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
 import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { clickConfirm, theCard } from './harness/deskmate';
-import { FIXTURE_DRAFT as DRAFT, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
+import { uniqueFixtureDraft, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
 import { importRecipeInChromium } from './harness/recipe-import';
 import { poll } from './harness/wait';
+
+let DRAFT = '';
 
 /**
  * Exactly once, as the agent sees it, in Chromium: a send whose page goes away mid-post is
@@ -35,6 +37,8 @@ describe('runtime.exactly-once: the page loaded after a send settles it', () => 
     await page?.close().catch(() => undefined);
     helpdesk.reset();
     m.model.reset();
+    // Each test its own reply: the same reply again to the same ticket would show the sent card.
+    DRAFT = uniqueFixtureDraft();
     m.model.script([{ toolCalls: [{ name: 'reply__propose', arguments: { body: DRAFT } }] }, { text: 'The draft is in the card.' }]);
   });
 

@@ -60,7 +60,7 @@ describe('the chat in the background', () => {
     await h.say({ type: 'chat.open', tabId: 1 });
     await h.say({ type: 'chat.send', tabId: 1, text: 'what does the customer want?' });
     expect(h.model.requests[0]!.tools.map((t) => t.name).sort()).toEqual(['kb__search', 'reply__propose', 'ticket__read']);
-    expect(h.tabs.calls).toEqual([{ tabId: 1, call: { type: 'page.run', tool: 'ticket.read', input: {}, ticketKey: '7' } }]);
+    expect(h.tabs.calls).toEqual([{ tabId: 1, call: { type: 'page.run', tool: 'ticket.read', input: {}, ticketKey: '7', site: A } }]);
     const events = h.client.messages.flatMap((m) => (m.type === 'chat.event' ? [m.event.type] : []));
     expect(events).toContain('text_delta');
     expect(events.at(-1)).toBe('done');

@@ -210,11 +210,33 @@ describe('the confirm step in the background', () => {
     expect(new Set([a.confirmation!.id, b.confirmation!.id, c.confirmation!.id]).size).toBe(1);
     expect((await h.services.registry.pending()).length).toBe(1);
     expect(await h.audit()).toEqual(['prepare']);
-    // Another text is another card; after the send, the same text again is a new confirmation.
+    // Another text is another card.
     const other = await invoke().then(() => h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'Twice' } }, sidebar));
     expect(other.confirmation!.id).not.toBe(a.confirmation!.id);
     expect(await h.accept(1, a.confirmation!.id, a.confirmation!.digest)).toMatchObject({ ok: true });
-    expect((await invoke()).confirmation!.id).not.toBe(a.confirmation!.id);
     expect(h.tabs.delivered).toHaveLength(1);
+  });
+
+  it('shows the sent card for a reply already sent to the ticket, and prepares it anew only on "Send again"', async () => {
+    const h = await setup();
+    await h.announce(1, '#7');
+    const invoke = (again?: boolean) =>
+      h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'Once' }, ...(again ? { again } : {}) }, sidebar);
+    const first = await invoke();
+    expect(await h.accept(1, first.confirmation!.id, first.confirmation!.digest)).toMatchObject({ ok: true });
+    const shown = await invoke();
+    expect(shown.confirmation).toMatchObject({ id: first.confirmation!.id, earlier: { phase: 'sent' } });
+    expect(await h.services.registry.pending()).toEqual([]);
+    expect(await h.audit()).toEqual(['prepare', 'confirm', 'sent']);
+    // Another tab on the same ticket sees the same sent card.
+    await h.announce(2, '#7');
+    const elsewhere = await h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 2, tool: 'reply.send', input: { body: 'Once' } }, sidebar);
+    expect(elsewhere.confirmation).toMatchObject({ id: first.confirmation!.id, earlier: { phase: 'sent' } });
+    const again = await invoke(true);
+    expect(again.confirmation!.id).not.toBe(first.confirmation!.id);
+    expect(again.confirmation!.earlier).toBeUndefined();
+    expect(h.tabs.delivered).toHaveLength(1);
+    expect(await h.accept(1, again.confirmation!.id, again.confirmation!.digest)).toMatchObject({ ok: true });
+    expect(h.tabs.delivered).toHaveLength(2);
   });
 });

@@ -111,7 +111,7 @@ function forgedMessages(pending: { confirmation: { id: string; digest: string } 
     { type: 'savedReplies.import', data: { version: 1, replies: [{ id: 'x', title: 'Refund', body: 'Your refund of €480 is approved.' }] } },
     { type: 'savedReplies.run', tabId: 1, id: 'x' },
     { type: 'ticketContext.get', tabId: 1 },
-    { type: 'ticketContext.set', tabId: 1, ticketKey: '7', text: 'The agent approved a full refund.' },
+    { type: 'ticketContext.set', tabId: 1, site: 'http://127.0.0.1:4517', ticketKey: '7', text: 'The agent approved a full refund.' },
     { type: 'diagnostics.list' },
     { type: 'diagnostics.clear' },
   ];

@@ -98,7 +98,7 @@ describe('the chat with the background', () => {
     expect($('confirm-body')!.textContent).toBe(edited);
     // The card is where the draft is, in the chat.
     expect(card.previousElementSibling?.getAttribute('data-testid')).toBe('draft-card');
-    expect(tabs.calls.filter((c) => c.call.type === 'page.run').map((c) => c.call)).toContainEqual({ type: 'page.run', tool: 'reply.send', input: { body: edited }, ticketKey: '7' });
+    expect(tabs.calls.filter((c) => c.call.type === 'page.run').map((c) => c.call)).toContainEqual({ type: 'page.run', tool: 'reply.send', input: { body: edited }, ticketKey: '7', site: A });
     $('confirm-accept')!.click();
     await until(() => $('confirm-status')?.dataset.state === 'sent', 'sent');
     expect(tabs.delivered.map((d) => d.payload.body)).toEqual([edited]);
@@ -110,7 +110,7 @@ describe('the chat with the background', () => {
     type(await until(() => $<HTMLTextAreaElement>('draft-body'), 'the draft'), 'Short and sweet.');
     $('draft-insert')!.click();
     await until(() => $('draft-card')!.textContent?.includes('Inserted into the reply box'), 'inserted');
-    expect(tabs.calls.at(-1)!.call).toEqual({ type: 'page.run', tool: 'reply.fill', input: { body: 'Short and sweet.' }, ticketKey: '7' });
+    expect(tabs.calls.at(-1)!.call).toEqual({ type: 'page.run', tool: 'reply.fill', input: { body: 'Short and sweet.' }, ticketKey: '7', site: A });
   });
 
   it('disables Send… with the reason when the site does not allow sending', async () => {

@@ -19,6 +19,10 @@ const show = (draft: DraftItem) =>
       <DraftCard
         draft={draft}
         blocked={() => null}
+        elsewhere={null}
+        sent={null}
+        onShowSent={() => undefined}
+        onEdit={() => undefined}
         onRun={async (tool): Promise<ToolResult> => {
           runs.push(tool);
           return { ok: true };

@@ -44,7 +44,7 @@ describe('useChat', () => {
     await mount();
     expect(port.sent).toEqual([{ type: 'chat.open', tabId: 1 }]);
     const items: ChatItem[] = [{ id: 'u1', kind: 'user', text: 'hi' }];
-    port.emit({ type: 'chat.snapshot', tabId: 1, key: 'chat:1:http://127.0.0.1:4517 7', items, running: true, model: MODEL });
+    port.emit({ type: 'chat.snapshot', tabId: 1, key: 'chat:1:http://127.0.0.1:4517 7', home: { site: 'http://127.0.0.1:4517', ticket: '7' }, items, running: true, model: MODEL });
     port.emit({ type: 'chat.event', key: 'chat:1:8', event: delta('other ticket'), sentAt: 0 });
     await settle();
     expect(chat.items).toEqual(items);
@@ -65,7 +65,7 @@ describe('useChat', () => {
   it('ignores a snapshot of another tab, and opens the conversation again when the page changes', async () => {
     const port = installChatPort();
     await mount();
-    port.emit({ type: 'chat.snapshot', tabId: 2, key: 'chat:2:-', items: [{ id: 'x', kind: 'user', text: 'not here' }], running: false, model: MODEL });
+    port.emit({ type: 'chat.snapshot', tabId: 2, key: 'chat:2:-', home: { site: null, ticket: null }, items: [{ id: 'x', kind: 'user', text: 'not here' }], running: false, model: MODEL });
     await settle();
     expect(chat.items).toEqual([]);
     await act(() => fakeBrowser.runtime.sendMessage({ type: 'view.changed', tabId: 1 }));

@@ -17,6 +17,16 @@ import { OutboundView } from './OutboundView';
 import { useOutbound } from '../hooks/useOutbound';
 import { useSavedReplyRun } from '../hooks/useSavedReplies';
 import { LinkTrust } from './link-trust';
+import { draftText, type DraftItem } from '../../shared/chat-items';
+import { sameTicket, type TicketRef } from '../../shared/ticket';
+
+const hostOf = (site: string | null): string => {
+  try {
+    return site ? new URL(site).host : '—';
+  } catch {
+    return site ?? '—';
+  }
+};
 
 /** The Chat tab: which model answers, the conversation with its drafts, and the message box. */
 export function ChatPanel({ s }: { s: Sidebar }) {
@@ -28,13 +38,34 @@ export function ChatPanel({ s }: { s: Sidebar }) {
   const setup = useSetup(chat.items.filter((item) => item.kind === 'error').length);
   const need = setupNeed(setup.status);
   const toSettings = () => void openSettings('model-settings');
-  const mine = (callId: string) => confirms.cards.filter((c) => drafts.owner[c.id] === callId);
+  const draftItems = chat.items.filter((item): item is DraftItem => item.kind === 'draft');
+  // The draft whose Send… opened a card: known to this sidebar, or kept with the draft.
+  const ownerOf = (cardId: string) => drafts.owner[cardId] ?? draftItems.find((d) => d.sends?.includes(cardId))?.callId;
+  const mine = (callId: string) => confirms.cards.filter((c) => ownerOf(c.id) === callId);
   // Cards opened elsewhere (the Page tab), before the sidebar was reopened, or by a draft this
   // page does not show (the tab went on to a mailbox after sending): never hidden.
   const shown = new Set(chat.items.flatMap((item) => (item.kind === 'draft' ? [item.callId] : item.kind === 'assistant' && item.card === 'note' ? [noteCallId(item.id)] : [])));
-  const loose = confirms.cards.filter((c) => !shown.has(drafts.owner[c.id] ?? ''));
-  const newest = chat.items.findLast((item) => item.kind === 'draft');
-  const latestDraft = newest?.kind === 'draft' ? newest.body : null;
+  const loose = confirms.cards.filter((c) => !shown.has(ownerOf(c.id) ?? ''));
+  const newest = draftItems.at(-1);
+  const latestDraft = newest ? draftText(newest) : null;
+  const page = s.view?.page;
+  const here: TicketRef | null = page ? { site: page.origin, ticket: page.ticket?.key ?? null } : null;
+  const elsewhere = (draft: DraftItem): string | null => {
+    const home = draft.site !== undefined ? { site: draft.site, ticket: draft.ticket ?? null } : chat.home;
+    if (!here || !home || sameTicket(home, here)) return null;
+    return t('draft_elsewhere', [home.ticket ?? '—', hostOf(home.site)]);
+  };
+  /** The draft's newest send that went out: from its cards here, or the records the view lists. */
+  const sentOf = (draft: DraftItem): { at: number; cardId: string } | null => {
+    const fromCards = mine(draft.callId).flatMap((c) => (c.state === 'sent' && c.sentAt !== undefined ? [{ at: c.sentAt, cardId: c.id }] : []));
+    const fromRecords = (s.view?.sent ?? []).flatMap((r) => (draft.sends?.includes(r.id) && r.usedAt !== undefined ? [{ at: r.usedAt, cardId: r.id }] : []));
+    return [...fromCards, ...fromRecords].sort((a, b) => b.at - a.at)[0] ?? null;
+  };
+  const showSent = (cardId: string) => {
+    const record = s.view?.sent.find((r) => r.id === cardId);
+    if (record) confirms.show(record);
+    else requestAnimationFrame(() => document.getElementById(`confirm-${cardId}`)?.scrollIntoView({ block: 'nearest' }));
+  };
 
   return (
     <div class="chat">
@@ -47,13 +78,25 @@ export function ChatPanel({ s }: { s: Sidebar }) {
         <MessageList
           items={chat.items}
           running={chat.running}
-          before={loose.length ? <ConfirmCards cards={loose} confirms={confirms} /> : null}
-          renderDraft={(item) => (
-            <>
-              <DraftCard draft={item} blocked={drafts.blocked} onRun={(tool, body) => drafts.run(item.callId, tool, body)} onAcknowledge={() => chat.acknowledge(item.callId)} />
-              <ConfirmCards cards={mine(item.callId)} confirms={confirms} />
-            </>
-          )}
+          before={loose.length ? <ConfirmCards cards={loose} confirms={confirms} onSendAgain={(card) => void drafts.resend(card)} /> : null}
+          renderDraft={(item) => {
+            const sent = sentOf(item);
+            return (
+              <>
+                <DraftCard
+                  draft={item}
+                  blocked={drafts.blocked}
+                  elsewhere={elsewhere(item)}
+                  sent={sent}
+                  onShowSent={() => sent && showSent(sent.cardId)}
+                  onRun={(tool, body, anyway) => drafts.run(item.callId, tool, body, anyway)}
+                  onEdit={(body) => chat.edit(item.callId, body)}
+                  onAcknowledge={() => chat.acknowledge(item.callId)}
+                />
+                <ConfirmCards cards={mine(item.callId)} confirms={confirms} onSendAgain={(card) => void drafts.resend(card, item.callId)} />
+              </>
+            );
+          }}
           renderNote={(item) => (
             <>
               <NoteActions text={item.text} blocked={drafts.blocked} onRun={(tool, body) => drafts.run(noteCallId(item.id), tool, body)} />

@@ -3,6 +3,7 @@ import { connectChat, onBroadcast } from '../../extension/client';
 import type { QuickAction } from '../../core/quick-actions';
 import type { ChatClientMessage } from '../../shared/protocol';
 import { chatReducer, EMPTY_CHAT, type ChatState } from '../chat-state';
+import { withDraftText } from '../../shared/chat-items';
 
 export interface Chat extends ChatState {
   send(text: string): void;
@@ -15,6 +16,8 @@ export interface Chat extends ChatState {
   action(action: QuickAction, draft?: string): void;
   /** The agent acknowledges the warning on a draft written while the assistant tried forbidden tools. */
   acknowledge(callId: string): void;
+  /** The agent's edit of a draft: shown at once, kept by the background (the card debounces). */
+  edit(callId: string, body: string): void;
   /** Asks for a fresh snapshot (e.g. after the model settings changed). */
   reopen(): void;
 }
@@ -75,6 +78,12 @@ export function useChat(tabId: number | null | undefined): Chat {
     },
     useAsDraft: (itemId, text) => post((id) => ({ type: 'chat.draft', tabId: id, itemId, text: text.slice(0, 20_000) })),
     acknowledge: (callId) => post((id) => ({ type: 'chat.ack', tabId: id, callId })),
+    edit(callId, body) {
+      const key = state.key;
+      if (key === null) return;
+      setState((s) => (s.key !== key ? s : { ...s, items: s.items.map((item) => (item.kind === 'draft' && item.callId === callId ? withDraftText(item, body) : item)) }));
+      post((id) => ({ type: 'chat.edit', tabId: id, key, callId, body: body.slice(0, 20_000) }));
+    },
     reopen: open,
   };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { request } from '../../extension/client';
 import type { ViewState } from '../../shared/protocol';
-import type { ToolResult } from '../../core';
+import type { ConfirmationRecord, ToolResult } from '../../core';
 import { cardStateOfResult } from '../../core/confirm-lifecycle';
 import { cardOfRecord, type ConfirmCardModel } from '../confirm-state';
 import { errorText } from '../format';
@@ -9,6 +9,8 @@ import { errorText } from '../format';
 export interface Confirmations {
   cards: ConfirmCardModel[];
   open(tool: string, result: ToolResult): void;
+  /** Shows the card of a record again (a draft's "Sent at" link), and scrolls to it. */
+  show(record: ConfirmationRecord): void;
   accept(id: string, digest: string): Promise<void>;
   cancel(id: string): Promise<void>;
   check(id: string): Promise<void>;
@@ -73,7 +75,7 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
     patch(id, { busy: true, error: undefined });
     try {
       const result = await request('confirm.accept', { tabId, id, digest });
-      patch(id, { busy: false, state: cardStateOfResult(result), error: result.error });
+      patch(id, { busy: false, state: cardStateOfResult(result), error: result.error, ...(result.ok ? { sentAt: Date.now() } : {}) });
     } catch (e) {
       // The answer was lost (say, the worker stopped): the stored record says what happened.
       const record = await request('confirm.get', { id }).catch(() => null);
@@ -105,8 +107,19 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
 
   const open = (tool: string, result: ToolResult) => {
     const c = result.confirmation;
-    if (c) add({ id: c.id, tool, payload: result.confirmPayload, expiresAt: c.expiresAt, state: 'pending' });
+    if (!c) return;
+    if (!c.earlier) return add({ id: c.id, tool, payload: result.confirmPayload, expiresAt: c.expiresAt, state: 'pending' });
+    // The same reply already went (or may have gone) to this ticket: its card, saying when.
+    dismissed.current.delete(c.id);
+    const earlier = { state: c.earlier.phase, sentAt: c.earlier.at, again: true } as const;
+    setCards((cs) => (cs.some((x) => x.id === c.id) ? cs.map((x) => (x.id === c.id ? { ...x, ...earlier } : x)) : [{ id: c.id, tool, payload: result.confirmPayload, expiresAt: c.expiresAt, ...earlier }, ...cs]));
   };
 
-  return { cards, open, accept, cancel, check, close };
+  const show = (record: ConfirmationRecord) => {
+    dismissed.current.delete(record.id);
+    add(cardOfRecord(record));
+    requestAnimationFrame(() => document.getElementById(`confirm-${record.id}`)?.scrollIntoView({ block: 'nearest' }));
+  };
+
+  return { cards, open, show, accept, cancel, check, close };
 }

@@ -5,6 +5,7 @@ import { RequestError, request } from '../../extension/client';
 import type { ViewState } from '../../shared/protocol';
 import { errorText } from '../format';
 import type { Confirmations } from './useConfirmations';
+import { shownPayload, type ConfirmCardModel } from '../confirm-state';
 import { fail } from '../../core/results';
 
 /** What a card in the chat can do with its text: insert it, send it, or post it as an internal note. */
@@ -13,8 +14,13 @@ export type DraftTool = 'reply.fill' | 'reply.send' | 'note.add';
 export interface DraftActions {
   /** Why the bound page does not offer a draft's tool (a message key), or null when it does. */
   blocked(tool: DraftTool): string | null;
-  /** Runs the tool with the text the person sees; a prepared send opens its confirm card. */
-  run(callId: string, tool: DraftTool, body: string): Promise<ToolResult>;
+  /**
+   * Runs the tool with the text the person sees; a prepared send opens its confirm card.
+   * `anyway`: the agent chose to use a draft written for another ticket on this one.
+   */
+  run(callId: string, tool: DraftTool, body: string, anyway?: boolean): Promise<ToolResult>;
+  /** "Send again" on a card that says when it was sent: the same payload, prepared anew. */
+  resend(card: ConfirmCardModel, callId?: string): Promise<ToolResult>;
   /** The draft (its call id) whose Send… opened each confirmation. */
   owner: Record<string, string>;
 }
@@ -31,22 +37,26 @@ export function useDraftActions(tabId: number | null | undefined, view: ViewStat
     return off ? 'draft_switched_off' : tool === 'reply.fill' ? 'draft_no_fill' : tool === 'note.add' ? 'note_no_add' : 'draft_no_send';
   };
 
-  const run = async (callId: string, tool: DraftTool, body: string): Promise<ToolResult> => {
+  const invoke = async (tool: string, body: string, callId: string | undefined, flags: { anyway?: boolean; again?: boolean }): Promise<ToolResult> => {
     if (tabId === null || tabId === undefined) return fail('no_tab', 'No tab.');
     let result: ToolResult;
     try {
-      // The draft is named, so the background can hold back one written under attack until acknowledged.
-      result = await request('tool.invoke', { tabId, tool, input: { body }, draft: callId });
+      // The draft is named, so the background can hold back one written under attack until
+      // acknowledged, or for another ticket until the agent chose to use it here.
+      result = await request('tool.invoke', { tabId, tool, input: { body }, ...(callId ? { draft: callId } : {}), ...flags });
     } catch (e) {
       result = fail(e instanceof RequestError && isToolErrorCode(e.code) ? e.code : 'internal', errorText(e));
     }
     const id = result.ok ? result.confirmation?.id : undefined;
     if (id) {
-      setOwner((o) => ({ ...o, [id]: callId }));
+      if (callId) setOwner((o) => ({ ...o, [id]: callId }));
       confirms.open(tool, result);
     }
     return result;
   };
 
-  return { blocked, run, owner };
+  const run = (callId: string, tool: DraftTool, body: string, anyway = false) => invoke(tool, body, callId, anyway ? { anyway } : {});
+  const resend = (card: ConfirmCardModel, callId?: string) => invoke(card.tool, shownPayload(card.payload)?.body ?? '', callId, { again: true });
+
+  return { blocked, run, resend, owner };
 }

@@ -32,7 +32,7 @@ const SAVE_AFTER_MS = 400;
  * The context box of the ticket in the bound tab: loaded for each ticket, saved a moment after
  * typing stops (and for that ticket only, even if the tab moves on meanwhile).
  */
-export function useTicketContext(tabId: number | null | undefined, ticketKey: string | null) {
+export function useTicketContext(tabId: number | null | undefined, site: string | null, ticketKey: string | null) {
   const [text, setText] = useState('');
   const [available, setAvailable] = useState(false);
   const [state, setState] = useState<SaveState>('idle');
@@ -47,14 +47,14 @@ export function useTicketContext(tabId: number | null | undefined, ticketKey: st
       (r) => (setAvailable(r.available), setText(r.text)),
       () => setAvailable(false),
     );
-  }, [tabId, ticketKey]);
+  }, [tabId, site, ticketKey]);
   const change = (next: string) => {
     setText(next);
     setState('saving');
     clearTimeout(timer.current);
-    if (typeof tabId !== 'number' || !ticketKey) return;
+    if (typeof tabId !== 'number' || !ticketKey || !site) return;
     timer.current = setTimeout(() => {
-      request('ticketContext.set', { tabId, ticketKey, text: next }).then(
+      request('ticketContext.set', { tabId, site, ticketKey, text: next }).then(
         (r) => setState(r.ok ? 'saved' : 'error'),
         () => setState('error'),
       );

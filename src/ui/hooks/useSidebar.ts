@@ -25,7 +25,7 @@ export function useSidebar() {
   const site = useSaveSite();
   const chat = useChat(tabId);
   const drafts = useDraftActions(tabId, view, confirms);
-  const ticketContext = useTicketContext(tabId, page?.ticket?.key ?? null);
+  const ticketContext = useTicketContext(tabId, page?.origin ?? null, page?.ticket?.key ?? null);
   const access = useSiteAccess();
   const trustedLinks = useTrustedLinks(tabId, page?.origin ?? view?.access?.origin ?? null);
   const teach = useTeach(tabId);

@@ -23,6 +23,8 @@ interface Props {
   onCancel(): void;
   onCheck(): void;
   onClose(): void;
+  /** "Send again": prepares this same payload anew, for a card that says when it was sent. */
+  onSendAgain?(): void;
 }
 
 /**
@@ -30,7 +32,7 @@ interface Props {
  * shown as plain text. Confirm sends the digest of exactly the object shown here, so what
  * was seen is what is sent, or nothing is.
  */
-export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Props) {
+export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose, onSendAgain }: Props) {
   const shown = shownPayload(card.payload);
   const [clicked, setClicked] = useState(false);
   // A ref, not only state: a second click can come before the re-render that disables the button.
@@ -89,6 +91,11 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Prop
       )}
       {card.state === 'pending' && <p class="muted">{t('confirm_expires', formatClock(card.expiresAt))}</p>}
       <ConfirmStatus card={card} sending={clicked && card.state === 'pending'} />
+      {card.sentAt !== undefined && (card.state === 'sent' || card.state === 'unknown') && (
+        <p class={card.again ? 'confirm-again' : 'muted small'} data-testid="confirm-sent-at">
+          {t(card.again ? 'confirm_already_sent' : 'confirm_sent_at', formatClock(card.sentAt))}
+        </p>
+      )}
       <div class="actions">
         {card.state === 'pending' && (
           <button type="button" class="btn btn-send" data-testid="confirm-accept" disabled={!shown || !body.seen || reviewing || clicked || card.busy} onClick={accept}>
@@ -98,6 +105,11 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose }: Prop
         {card.state === 'unknown' && (
           <button type="button" class="btn" data-testid="confirm-check" disabled={card.busy} onClick={onCheck}>
             {t(card.busy ? 'confirm_checking' : 'confirm_check')}
+          </button>
+        )}
+        {onSendAgain && (card.state === 'sent' || card.state === 'unknown') && (
+          <button type="button" class="btn btn-send" data-testid="confirm-send-again" disabled={card.busy} onClick={onSendAgain}>
+            {t('confirm_send_again')}
           </button>
         )}
         {open ? (

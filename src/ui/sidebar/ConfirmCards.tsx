@@ -3,7 +3,7 @@ import type { Confirmations } from '../hooks/useConfirmations';
 import { ConfirmCard } from './ConfirmCard';
 
 /** Confirm cards wired to the confirmations hook. */
-export function ConfirmCards({ cards, confirms }: { cards: ConfirmCardModel[]; confirms: Confirmations }) {
+export function ConfirmCards({ cards, confirms, onSendAgain }: { cards: ConfirmCardModel[]; confirms: Confirmations; onSendAgain?(card: ConfirmCardModel): void }) {
   return (
     <>
       {cards.map((card) => (
@@ -14,6 +14,7 @@ export function ConfirmCards({ cards, confirms }: { cards: ConfirmCardModel[]; c
           onCancel={() => confirms.cancel(card.id)}
           onCheck={() => confirms.check(card.id)}
           onClose={() => confirms.close(card.id)}
+          {...(onSendAgain ? { onSendAgain: () => onSendAgain(card) } : {})}
         />
       ))}
     </>

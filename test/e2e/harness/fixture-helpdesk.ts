@@ -31,6 +31,13 @@ export const MIDPOST_PAGE_DELAY_MS = 2_000;
 /** A draft with lines, markup-like text and an ampersand: it must arrive exactly as it is. */
 export const FIXTURE_DRAFT = 'Hi Ines,\n\nSorry about the lamp. A new one ships today: <no charge> & no return needed.\n\nBest,\nSam';
 
+let draftCount = 0;
+/**
+ * FIXTURE_DRAFT made unique for one test. A browser kept for a whole test file remembers every
+ * reply it sent, and Send… on the same reply to the same ticket shows that sent card again.
+ */
+export const uniqueFixtureDraft = (): string => `${FIXTURE_DRAFT}\n(${++draftCount})`;
+
 /** What the sidebar's draft card says after Insert (its status line), or null while there is none. */
 export const insertStatus = (): string | null => document.querySelector('[data-testid="draft-card"] [role="status"]')?.textContent ?? null;
 
