@@ -43,13 +43,13 @@ interface AuditLine {
 }
 
 /**
- * Findings 3, 6 and 7 in Firefox ESR (MV2 background page; the sidebar as
+ * Findings 2, 3, 6 and 7 in Firefox ESR (MV2 background page; the sidebar as
  * moz-extension://UUID/sidepanel.html?tab=N), against the demo model scripted as an obedient
  * victim of an injection: links carry nothing out on a click, a draft of a steered turn is held
  * until the agent acknowledges it (in the background, not only in the buttons), and the confirm
  * card lists a phishing link and a changed bank account as the assistant's own.
  */
-describe('security: a model that obeys the ticket, in Firefox (findings 3, 6, 7)', () => {
+describe('security: a model that obeys the ticket, in Firefox (findings 2, 3, 6, 7)', () => {
   let firefox: FirefoxHarness;
   let helpdesk: DemoHelpdesk;
   let m: ModelForExtension;
@@ -292,5 +292,33 @@ describe('security: a model that obeys the ticket, in Firefox (findings 3, 6, 7)
     // Shown, not sent.
     expect(await helpdesk.sentLog()).toEqual([]);
     expect((await stored(page)).filter((r) => r.payload.body === GERMAN_DRAFT).map((r) => r.status)).toEqual(['pending']);
+  });
+
+  attack("Firefox: the tab moves to another site's ticket with the same number, and the model there is sent the first site's ticket", async () => {
+    const secret = 'SECRET-OF-SITE-A: card ending 4242, invoice 991';
+    m.model.script([{ toolCalls: [{ name: 'ticket__read' }] }, { text: 'Read it.' }, { text: 'Hello from site B.' }]);
+    const { ticket, page, sidebar } = await sidebarOn(TICKET_1.id);
+    await page.click('[data-testid="chat-new"]');
+    await waitForChat(sidebar, (v) => v.users.length === 0 && !v.running, 'a new conversation on site A');
+    await ticket.evaluate((s) => document.querySelector('.hd-message-body')!.insertAdjacentHTML('beforeend', `<p>${s}</p>`), secret);
+    await ask(sidebar, 'What does the customer want?');
+    await waitForChat(sidebar, (v) => !v.running && v.assistants.length === 1, 'the answer on site A');
+    expect(JSON.stringify(m.model.requests())).toContain('SECRET-OF-SITE-A');
+
+    // The same helpdesk under another origin is another site: ticket #1041 there is another customer.
+    await ticket.goto(helpdesk.ticketUrl(TICKET_1.id).replace('127.0.0.1', 'localhost'));
+    await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
+    await waitForChat(sidebar, (v) => v.users.length === 0, "site B's own conversation", { timeoutMs: 15_000 });
+    const before = m.model.requests().length;
+    await ask(sidebar, 'And this customer?');
+    await waitForChat(sidebar, (v) => !v.running && v.assistants.length === 1, 'the answer on site B');
+    const onB = m.model.requests().slice(before);
+    expect(onB.length).toBeGreaterThan(0);
+    const sent = JSON.stringify(onB);
+    expect(sent).toContain('And this customer?');
+    expect(sent).not.toContain('SECRET-OF-SITE-A');
+    expect(sent).not.toContain('What does the customer want?');
+    expect(sent).not.toContain('Read it.');
+    expect(await helpdesk.sentLog()).toEqual([]);
   });
 });
