@@ -38,6 +38,9 @@ const describe = (ref: TicketRef): string => (ref.ticket ? `ticket ${ref.ticket}
  */
 export function elsewhereRefusal(home: TicketRef | null, shown: TicketRef, anyway: boolean): ToolResult | null {
   if (anyway || (home && sameTicket(home, shown))) return null;
+  // A page of the same site that shows no ticket (a helpdesk's separate reply page) is not
+  // another ticket: the draft may go into its reply box. Another site, or another ticket, is.
+  if (home && home.site !== null && home.site === shown.site && shown.ticket === null) return null;
   const made = home ? `This draft was written for ${describe(home)}` : 'This draft is not part of this ticket’s conversation';
   return fail('draft_elsewhere', `${made}; the tab now shows ${describe(shown)}. Nothing was done: choose to use it for this ticket first.`);
 }

@@ -36,7 +36,7 @@ describe('agent.real-models: no tools, answers in text, reasoning', () => {
   });
 
   /** Ask, click "Use as draft" on the answer, Send…, Confirm: returns the draft that was confirmed. */
-  async function draftFromAnswerAndSend(): Promise<string> {
+  async function draftFromAnswerAndSend(signature: string): Promise<string> {
     page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
     panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
     await panel.waitFor('[data-testid="chat-input"]');
@@ -53,9 +53,13 @@ describe('agent.real-models: no tools, answers in text, reasoning', () => {
     // A second click makes no second card.
     expect(await panel.evaluate(() => document.querySelectorAll('[data-testid="use-as-draft"]').length, null)).toBe(0);
 
+    // Signed by the agent: each test sends its own text (the same reply to the same ticket
+    // again would rightly show the card of the first send instead of a new one).
+    const signed = `${draft}\n${signature}`;
+    await panel.fill('[data-testid="draft-body"]', signed);
     await panel.click('[data-testid="draft-send"]');
     const card = await theCard(panel, ['pending']);
-    expect(card.body).toBe(draft);
+    expect(card.body).toBe(signed);
     expect(await helpdesk.sentLog()).toEqual([]);
     await clickConfirm(panel);
     const done = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });
@@ -64,13 +68,13 @@ describe('agent.real-models: no tools, answers in text, reasoning', () => {
       const log = await helpdesk.sentLog();
       return log.length ? log : undefined;
     }, 'the helpdesk to log the reply');
-    expect(sent.map((s) => [s.ticketId, s.text])).toEqual([[TICKET_1.id, draft]]);
-    return draft;
+    expect(sent.map((s) => [s.ticketId, s.text])).toEqual([[TICKET_1.id, signed]]);
+    return signed;
   }
 
   it('a model that refuses tools: context mode, told to the agent, and the confirmed text posted once', async () => {
     m.model.behave({ noTools: true });
-    await draftFromAnswerAndSend();
+    await draftFromAnswerAndSend('Sam (no tools)');
     const notices = await panel!.evaluate(() => [...document.querySelectorAll('[data-testid="chat-notice"]')].map((n) => n.textContent ?? ''), null);
     expect(notices.join(' ')).toContain('does not support tools');
     const requests = m.model.requests();
@@ -85,7 +89,7 @@ describe('agent.real-models: no tools, answers in text, reasoning', () => {
 
   it('a model that answers in text and streams its reasoning: the reply only, confirmed and posted once', async () => {
     m.model.behave({ textAnswers: true, reasoning: true });
-    await draftFromAnswerAndSend();
+    await draftFromAnswerAndSend('Sam (answers in text)');
     const shown = await panel!.evaluate(() => document.querySelector('[data-testid="chat-log"], .chat-log')?.textContent ?? '', null);
     expect(shown).not.toContain('Thinking it over');
   });
