@@ -1,6 +1,6 @@
 import { fail, type ToolResult } from '../core';
 import type { ChatItem, DraftItem } from '../shared/chat-items';
-import { sameTicket, type TicketRef } from '../shared/ticket';
+import { draftBelongsOn, type TicketRef } from '../shared/ticket';
 import type { Conversation } from './chat-store';
 
 /**
@@ -37,10 +37,9 @@ const describe = (ref: TicketRef): string => (ref.ticket ? `ticket ${ref.ticket}
  * for another ticket (the same id on another site included) needs the agent's explicit choice.
  */
 export function elsewhereRefusal(home: TicketRef | null, shown: TicketRef, anyway: boolean): ToolResult | null {
-  if (anyway || (home && sameTicket(home, shown))) return null;
   // A page of the same site that shows no ticket (a helpdesk's separate reply page) is not
   // another ticket: the draft may go into its reply box. Another site, or another ticket, is.
-  if (home && home.site !== null && home.site === shown.site && shown.ticket === null) return null;
+  if (anyway || (home && draftBelongsOn(home, shown))) return null;
   const made = home ? `This draft was written for ${describe(home)}` : 'This draft is not part of this ticket’s conversation';
   return fail('draft_elsewhere', `${made}; the tab now shows ${describe(shown)}. Nothing was done: choose to use it for this ticket first.`);
 }

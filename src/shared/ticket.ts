@@ -79,3 +79,10 @@ export interface TicketRef {
 }
 
 export const sameTicket = (a: TicketRef, b: TicketRef): boolean => a.site === b.site && a.ticket === b.ticket;
+
+/**
+ * Whether a draft written for `home` may act on the page `shown` without the agent's choice: its
+ * own ticket, or a page of its own site that shows no ticket (a helpdesk's separate reply page).
+ */
+export const draftBelongsOn = (home: TicketRef, shown: TicketRef): boolean =>
+  sameTicket(home, shown) || (home.site !== null && home.site === shown.site && shown.ticket === null);

@@ -18,7 +18,7 @@ import { useOutbound } from '../hooks/useOutbound';
 import { useSavedReplyRun } from '../hooks/useSavedReplies';
 import { LinkTrust } from './link-trust';
 import { draftText, type DraftItem } from '../../shared/chat-items';
-import { sameTicket, type TicketRef } from '../../shared/ticket';
+import { draftBelongsOn, type TicketRef } from '../../shared/ticket';
 
 const hostOf = (site: string | null): string => {
   try {
@@ -52,7 +52,7 @@ export function ChatPanel({ s }: { s: Sidebar }) {
   const here: TicketRef | null = page ? { site: page.origin, ticket: page.ticket?.key ?? null } : null;
   const elsewhere = (draft: DraftItem): string | null => {
     const home = draft.site !== undefined ? { site: draft.site, ticket: draft.ticket ?? null } : chat.home;
-    if (!here || !home || sameTicket(home, here)) return null;
+    if (!here || !home || draftBelongsOn(home, here)) return null;
     return t('draft_elsewhere', [home.ticket ?? '—', hostOf(home.site)]);
   };
   /** The draft's newest send that went out: from its cards here, or the records the view lists. */
