@@ -2,6 +2,7 @@ import { lifecycle, phaseOf } from './confirm-lifecycle';
 import { deliverConfirmed, prepareConfirmation, sealedPayload, whyRefused } from './confirm-flow';
 import { MemoryConfirmationStore, type ConfirmationRecord, type ConfirmationStore } from './confirmations';
 import { asToolResult, boundResult, errorMessage, fail, MIN_RESULT_CHARS, quoted, withoutTicket } from './results';
+import { safeCtx } from './invoke-ctx';
 import { guardedRun } from './run-guard';
 import type { FunctionSchema, InvokeCtx, SideEffect, Tool, ToolResult } from './tool';
 import { assertToolDefinition } from './tool-definition';
@@ -223,28 +224,7 @@ export class ToolRegistry {
     );
     return outcome.settled ? asToolResult(outcome.value, tool.name) : outcome.result;
   }
-
 }
-
-/** A context as the gates read it: anything that is not well formed grants nothing. */
-function safeCtx(ctx: unknown): InvokeCtx {
-  if (ctx === null || typeof ctx !== 'object') return {};
-  const { signal, ...c } = ctx as InvokeCtx;
-  const flags = c.flags !== null && typeof c.flags === 'object' ? c.flags : undefined;
-  const scope = typeof c.scope === 'string' ? c.scope : null;
-  const safe: InvokeCtx = { ...c, flags, scope, autonomous: Boolean(c.autonomous) };
-  if (isSignal(signal)) safe.signal = signal;
-  return safe;
-}
-
-// Anything else would make the run guard throw after run had already started. Duck-typed, as
-// a signal from another realm (a test DOM, another frame) fails instanceof.
-const isSignal = (s: unknown): s is AbortSignal =>
-  s !== null &&
-  typeof s === 'object' &&
-  typeof (s as AbortSignal).aborted === 'boolean' &&
-  typeof (s as AbortSignal).addEventListener === 'function' &&
-  typeof (s as AbortSignal).removeEventListener === 'function';
 
 /** A number setting; a wrong one is a programmer's mistake, so it throws. */
 function setting(name: string, value: number | undefined, fallback: number, min: number): number {

@@ -9,6 +9,9 @@ import type { Conversation } from './chat-store';
  * conversation's items; `chat-session` loads and stores them.
  */
 
+/** The site and ticket a conversation (and so each of its drafts) belongs to. */
+export const homeOfConversation = (c: Conversation): TicketRef => ({ site: c.site ?? null, ticket: c.ticketKey });
+
 /** The ticket a draft was written for: its own stamp, else its conversation's. */
 export const homeOf = (draft: DraftItem, conversation: Conversation): TicketRef => ({
   site: draft.site !== undefined ? draft.site : (conversation.site ?? null),

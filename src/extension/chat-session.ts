@@ -1,14 +1,16 @@
-import { draftFromAnswer, fail, quickActionPrompt, type AgentEvent, type ChatModel, type QuickAction, type ToolResult } from '../core';
+import { quickActionPrompt, type AgentEvent, type ChatModel, type QuickAction } from '../core';
 import { createInputValidator } from '../core/validation';
-import { applyAgentEvent, endStreaming, itemId, stampDrafts, warningOfTurn, withDraftText } from '../shared/chat-items';
-import { forbiddenAttemptEntry, acknowledgeEntry } from './attempt-audit';
-import { changeDraft, elsewhereRefusal, findDraft, homeOf, withSend } from './chat-drafts';
+import { applyAgentEvent, itemId, stampDrafts, withAnswerCard, withInterruption } from '../shared/chat-items';
+import { createSubscribers } from './chat-subscribers';
+import { forbiddenAttemptEntry } from './attempt-audit';
+import { homeOfConversation } from './chat-drafts';
+import { createDraftKeeper } from './draft-keeper';
 import { chatStore, conversationKey, tabPrefix, type Conversation } from './chat-store';
 import { createSerial } from './serial';
 import { createDeltaBatch } from './delta-batch';
-import { runChatTurn } from './chat-turn';
+import { NO_TOOLS_NOTICE, runChatTurn } from './chat-turn';
 import { checkModelSettings, DEMO_MODEL_ID, loadModelSettings, type ModelSettings } from './model-settings';
-import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../shared/protocol';
+import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../shared/chat-protocol';
 import { humanCtx, type Services } from './services';
 import type { OutboundLog } from './outbound-log';
 import { log } from './logger';
@@ -21,9 +23,6 @@ export type CreateModel = (settings: ModelSettings) => ChatModel;
 
 const validChat = createInputValidator(CHAT_SCHEMA);
 
-const NO_TOOLS_NOTICE =
-  'This model does not support tools. Deskmate reads the ticket and searches the knowledge base itself, and asks the model without tools; use "Use as draft" on its answer.';
-
 /**
  * Runs the chat of each tab and ticket. Every sidebar port gets a snapshot, then each agent
  * event as it happens. The conversation is stored at each step, so a restarted worker can
@@ -33,7 +32,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
   const running = new Map<string, AbortController>();
   /** Each running turn, to wait for: a stopped turn stores its conversation as it ends. */
   const turns = new Map<string, Promise<void>>();
-  const subscribers = new Map<string, Set<ChatPort>>();
+  const subscribers = createSubscribers<ChatServerMessage>();
   /** One client per model setting: building the SDK client is not free, and turns are many. */
   let model: { key: string; model: ChatModel } | undefined;
   const modelFor = (settings: ModelSettings): ChatModel => {
@@ -45,23 +44,11 @@ export function createChatSessions(services: Services, createModel: CreateModel,
   const withoutTools = new Set<string>();
   /** The conversation of each running turn: newer than storage, which is written per step. */
   const live = new Map<string, Conversation>();
-  /** A draft's changes (an edit, a send) are read, changed and written one at a time. */
-  const drafts = createSerial();
-
-  const homeOfConversation = (c: Conversation) => ({ site: c.site ?? null, ticket: c.ticketKey });
   /** The site is the announced page's, else the tab's own origin: a page no adapter serves is still some site's. */
   const siteOf = async (tabId: number): Promise<string | null> =>
     services.pages.get(tabId)?.origin ?? (await services.accessOf(tabId).catch(() => null))?.origin ?? null;
   const keyOf = async (tabId: number) => conversationKey(tabId, await siteOf(tabId), services.pages.get(tabId)?.ticket?.key ?? null);
-  const post = (key: string, message: ChatServerMessage) => {
-    for (const port of subscribers.get(key) ?? []) {
-      try {
-        port.postMessage(message);
-      } catch {
-        subscribers.get(key)?.delete(port); // the sidebar was closed
-      }
-    }
-  };
+  const post = (key: string, message: ChatServerMessage) => subscribers.post(key, message);
 
   async function load(tabId: number): Promise<Conversation> {
     const key = await keyOf(tabId);
@@ -71,10 +58,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
     const conversation = stored ?? { key, tabId, site: await siteOf(tabId), ticketKey: services.pages.get(tabId)?.ticket?.key ?? null, history: [], items: [], running: false, updatedAt: 0 };
     if (conversation.running && !running.has(key)) {
       conversation.running = false;
-      conversation.items = [
-        ...endStreaming(conversation.items, 'stream_cut'),
-        { id: itemId(), kind: 'error', errorKind: 'interrupted', message: 'The answer was interrupted when the browser stopped Deskmate in the background. Retry to continue.', retryable: true },
-      ];
+      conversation.items = withInterruption(conversation.items);
       await chatStore.put(conversation);
     }
     return conversation;
@@ -174,7 +158,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
         },
       });
       conversation.history = [...history, ...result.messages];
-      if ((action === 'summarize' || action === 'note') && result.outcome === 'stop') markCard(conversation, action === 'summarize' ? 'summary' : 'note');
+      if ((action === 'summarize' || action === 'note') && result.outcome === 'stop') conversation.items = withAnswerCard(conversation.items, action === 'summarize' ? 'summary' : 'note');
     } finally {
       flushOutgoing();
       conversation.running = false;
@@ -188,14 +172,6 @@ export function createChatSessions(services: Services, createModel: CreateModel,
     }
   }
 
-  /** The turn's answer shows as a summary card (with Copy) or a note card. */
-  function markCard(conversation: Conversation, card: 'summary' | 'note'): void {
-    const at = conversation.items.findLastIndex((item) => item.kind === 'assistant');
-    const answer = conversation.items[at];
-    if (answer?.kind !== 'assistant') return;
-    conversation.items = conversation.items.map((item, i) => (i === at ? { ...answer, card } : item));
-  }
-
   async function finish(conversation: Conversation, event: AgentEvent): Promise<void> {
     conversation.items = applyAgentEvent(conversation.items, event);
     post(conversation.key, { type: 'chat.event', key: conversation.key, event, sentAt: Date.now() });
@@ -203,42 +179,11 @@ export function createChatSessions(services: Services, createModel: CreateModel,
   }
 
   /** An answer's reply as a draft card right under it; once per answer, and never while a turn runs. */
-  async function useAsDraft(tabId: number, answerId: string, text: string): Promise<void> {
-    const conversation = await load(tabId);
-    // The sidebar names items of its own making until the next snapshot: found by id, else by text.
-    const byId = conversation.items.findIndex((item) => item.id === answerId);
-    const at = byId >= 0 ? byId : conversation.items.findLastIndex((item) => item.kind === 'assistant' && item.text === text);
-    const answer = conversation.items[at];
-    if (conversation.running || answer?.kind !== 'assistant' || answer.streaming) return;
-    const callId = `answer:${conversation.items[at]!.id}`;
-    const body = draftFromAnswer(answer.text);
-    if (!body || conversation.items.some((item) => item.kind === 'draft' && item.callId === callId)) return;
-    // An answer from a turn that tried forbidden tools makes a draft that carries the warning.
-    const warned = warningOfTurn(conversation.items, at)?.tools;
-    const home = homeOfConversation(conversation);
-    const draft = { id: itemId(), kind: 'draft' as const, callId, body, site: home.site, ticket: home.ticket, ...(warned ? { warned, acknowledged: false } : {}) };
-    conversation.items = [...conversation.items.slice(0, at + 1), draft, ...conversation.items.slice(at + 1)];
-    await chatStore.put(conversation);
-    await snapshot(null, conversation);
-  }
-
   const audit = (entry: Parameters<Services['audit']['append']>[0]) =>
     services.audit.append(entry).then(
       () => services.broadcast({ type: 'audit.changed' }),
       (e: unknown) => log.error('audit', 'Could not write an entry of the audit log', e),
     );
-
-  /** The agent read the warning on a draft written under attack: recorded, then the draft can be used. */
-  async function acknowledge(tabId: number, callId: string): Promise<void> {
-    const conversation = await load(tabId);
-    const at = conversation.items.findIndex((item) => item.kind === 'draft' && item.callId === callId);
-    const draft = conversation.items[at];
-    if (draft?.kind !== 'draft' || !draft.warned?.length || draft.acknowledged) return;
-    conversation.items = conversation.items.map((item, i) => (i === at ? { ...draft, acknowledged: true } : item));
-    await audit(acknowledgeEntry(draft, conversation.site ?? null, services.pages.get(tabId)?.ticket?.label ?? null));
-    await chatStore.put(conversation);
-    await snapshot(null, conversation);
-  }
 
   /** The conversation stored under a key of this tab (a running turn's own copy first). */
   async function byKey(tabId: number, key: string): Promise<Conversation | undefined> {
@@ -246,39 +191,14 @@ export function createChatSessions(services: Services, createModel: CreateModel,
     return live.get(key) ?? (await chatStore.get(key));
   }
 
-  /** The conversation of this tab that holds the draft: the current one first. */
-  async function holding(tabId: number, callId: string): Promise<Conversation | undefined> {
-    const current = await load(tabId);
-    if (findDraft(current.items, callId)) return current;
-    for (const key of await chatStore.keysOf(tabId)) {
-      const other = key === current.key ? undefined : await byKey(tabId, key);
-      if (other && findDraft(other.items, callId)) return other;
-    }
-    return undefined;
-  }
-
-  /** Changes one draft where it is kept, and stores it; read and written with no other change between. */
-  const changeIn = (find: () => Promise<Conversation | undefined>, callId: string, change: Parameters<typeof changeDraft>[2]): Promise<void> =>
-    drafts(async () => {
-      const conversation = await find();
-      const items = conversation && changeDraft(conversation.items, callId, change);
-      if (!conversation || !items) return;
-      conversation.items = items;
-      await chatStore.put(conversation);
-    });
-
-  /** The agent edited a draft (debounced by the card): the edit is the draft's text from now on. */
-  const edit = (tabId: number, key: string, callId: string, text: string): Promise<void> =>
-    changeIn(() => byKey(tabId, key), callId, (draft) => withDraftText(draft, text));
+  const drafts = createDraftKeeper({ services, load, byKey, snapshot, siteOf, audit });
 
   async function handle(port: ChatPort, message: ChatClientMessage): Promise<void> {
     const { tabId } = message;
     const key = await keyOf(tabId);
     switch (message.type) {
       case 'chat.open':
-        for (const set of subscribers.values()) set.delete(port);
-        if (!subscribers.has(key)) subscribers.set(key, new Set());
-        subscribers.get(key)!.add(port);
+        subscribers.follow(key, port);
         return snapshot(port, await load(tabId));
       case 'chat.send':
         return turn(tabId, message.text);
@@ -290,11 +210,11 @@ export function createChatSessions(services: Services, createModel: CreateModel,
       case 'chat.action':
         return turn(tabId, quickActionPrompt(message.action, message.draft), message.action);
       case 'chat.draft':
-        return useAsDraft(tabId, message.itemId, message.text);
+        return drafts.useAsDraft(tabId, message.itemId, message.text);
       case 'chat.ack':
-        return acknowledge(tabId, message.callId);
+        return drafts.acknowledge(tabId, message.callId);
       case 'chat.edit':
-        return edit(tabId, message.key, message.callId, message.body);
+        return drafts.edit(tabId, message.key, message.callId, message.body);
       case 'chat.new':
         // Removed only after the stopped turn has stored itself, or it would come back.
         await stop([key]);
@@ -313,41 +233,16 @@ export function createChatSessions(services: Services, createModel: CreateModel,
         port.postMessage({ type: 'chat.error', message: e instanceof Error ? e.message : String(e) }),
       );
     },
-    /**
-     * A draft's button may be used on the ticket it was written for (elsewhere only on the
-     * agent's explicit choice, `anyway`), and, if it was written in a turn that tried forbidden
-     * tools, once the agent has acknowledged that. The text the button takes is stored as the
-     * draft's text: what Send… confirms is what the draft keeps.
-     */
-    async draftGate(tabId: number, callId: string, use: { body?: string; anyway?: boolean } = {}): Promise<ToolResult | null> {
-      if (callId.startsWith('note:')) {
-        const items = (await load(tabId)).items;
-        // A note card (`note:<answer id>`) written in such a turn has no acknowledgement: it is refused.
-        const note = items.findIndex((item) => item.id === callId.slice(5));
-        if (note >= 0 && warningOfTurn(items, note)) return fail('not_acknowledged', 'The assistant tried to use actions it is not allowed to use while writing this note. Write the note yourself.');
-        return null;
-      }
-      const conversation = await holding(tabId, callId);
-      const draft = conversation && findDraft(conversation.items, callId);
-      const page = services.pages.get(tabId);
-      const shown = { site: page?.origin ?? (await siteOf(tabId)), ticket: page?.ticket?.key ?? null };
-      const elsewhere = elsewhereRefusal(draft && conversation ? homeOf(draft, conversation) : null, shown, use.anyway === true);
-      if (elsewhere) return elsewhere;
-      if (draft?.warned?.length && !draft.acknowledged) {
-        return fail('not_acknowledged', 'The assistant tried to use actions it is not allowed to use while writing this draft. Acknowledge the warning on the draft first.');
-      }
-      if (conversation && typeof use.body === 'string') await changeIn(() => byKey(tabId, conversation.key), callId, (d) => withDraftText(d, use.body!));
-      return null;
-    },
+    /** See `DraftKeeper.gate`: whether a draft's button may be used now. */
+    draftGate: drafts.gate,
     /** A draft's Send… opened (or showed again) this confirmation: the draft remembers it. */
-    draftSent: (tabId: number, callId: string, confirmationId: string): Promise<void> =>
-      changeIn(() => holding(tabId, callId), callId, (draft) => withSend(draft, confirmationId)),
+    draftSent: drafts.sent,
     /** What the tab's conversation sent to the model and got back, turn by turn. */
     async outbound(tabId: number) {
       return outbound ? outbound.turns(await keyOf(tabId)) : [];
     },
     disconnect(port: ChatPort): void {
-      for (const set of subscribers.values()) set.delete(port);
+      subscribers.drop(port);
     },
     /** The tab closed: its conversations end. */
     async closeTab(tabId: number): Promise<void> {

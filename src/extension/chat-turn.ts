@@ -18,6 +18,10 @@ import { masksPersonalData, type ModelSettings } from './model-settings';
 import type { PageCtx } from './page-tool-proxy';
 import type { Services } from './services';
 
+/** Told to the agent when the model refused to be offered tools (the turn goes on in context mode). */
+export const NO_TOOLS_NOTICE =
+  'This model does not support tools. Deskmate reads the ticket and searches the knowledge base itself, and asks the model without tools; use "Use as draft" on its answer.';
+
 export interface ChatTurnInput {
   services: Services;
   settings: ModelSettings;

@@ -23,7 +23,7 @@ import { createChatSessions, type ChatSessions, type CreateModel } from './chat-
 import { createKbStore } from './kb-store';
 import { createOpenAIModel } from './openai-model';
 import { createOutboundLog } from './outbound-log';
-import { CHAT_PORT } from '../shared/protocol';
+import { CHAT_PORT } from '../shared/chat-protocol';
 import { settingsHandlers } from './settings-handlers';
 import { instructionsHandlers } from './instructions-handlers';
 import { savedReplyHandlers } from './saved-reply-handlers';

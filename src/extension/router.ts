@@ -1,6 +1,7 @@
 import type { Browser } from 'wxt/browser';
 import { createInputValidator, type InputCheck } from '../core/validation';
-import { PROTOCOL, type Request, type RequestType, type Response, type SenderKind } from '../shared/protocol';
+import { type Request, type RequestType, type Response, type SenderKind } from '../shared/protocol';
+import { PROTOCOL } from '../shared/protocol-schema';
 import { log } from './logger';
 
 /** What a handler learns of the sender: only what the browser vouches for. */

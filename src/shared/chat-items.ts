@@ -159,3 +159,17 @@ function warnTurn(list: ChatItem[], tool: string): ChatItem[] {
   else list.push({ id: itemId(), kind: 'warning', tools });
   return list.map((item, i) => (i >= start && item.kind === 'draft' ? { ...item, warned: tools, acknowledged: false } : item));
 }
+
+/** The last answer shows as a summary card (with Copy) or a note card. */
+export function withAnswerCard(items: ChatItem[], card: 'summary' | 'note'): ChatItem[] {
+  const at = items.findLastIndex((item) => item.kind === 'assistant');
+  const answer = items[at];
+  if (answer?.kind !== 'assistant') return items;
+  return items.map((item, i) => (i === at ? { ...answer, card } : item));
+}
+
+/** A turn cut off when the browser stopped the background: its stream ends, marked, and Retry is offered. */
+export const withInterruption = (items: ChatItem[]): ChatItem[] => [
+  ...endStreaming(items, 'stream_cut'),
+  { id: itemId(), kind: 'error', errorKind: 'interrupted', message: 'The answer was interrupted when the browser stopped Deskmate in the background. Retry to continue.', retryable: true },
+];

@@ -1,13 +1,12 @@
-import type { AgentEvent, ConfirmationRecord, JsonSchema, QuickAction, SideEffect, ToolErrorCode, ToolResult } from '../core';
-import type { ChatItem } from './chat-items';
+import type { ConfirmationRecord, JsonSchema, SideEffect, ToolErrorCode, ToolResult } from '../core';
 import type { Recipe } from '../sites/recipe-check';
 import type { AuditEntry, ChainCheck } from './audit';
 import type { ReviewedContact } from './contact-review';
 import type { ConnectionReport, ModelSettings, SetupStatus, SiteSettings } from './settings';
-import { TEACH_CHOICE_SCHEMA, TEACH_STEPS, type TeachChoice, type TeachStep, type TeachView } from './teach';
+import type { TeachChoice, TeachStep, TeachView } from './teach';
 import type { SavedReplies } from './saved-replies';
 import type { OutboundTurn } from './outbound';
-import type { CopiesQuery, DeliveryReport, PageTicket, TicketData, TicketRef } from './ticket';
+import type { CopiesQuery, DeliveryReport, PageTicket, TicketData } from './ticket';
 import type { LogEntry } from './diagnostics';
 
 /**
@@ -137,139 +136,6 @@ export type RequestType = keyof Requests;
 export type Request<T extends RequestType = RequestType> = { type: T } & Requests[T]['req'];
 export type Response<T extends RequestType> = Requests[T]['res'];
 
-const str = { type: 'string', minLength: 1, maxLength: 2048 } as const;
-const tabId = { type: 'integer', minimum: 0 } as const;
-const text = { type: 'string', maxLength: 2048 } as const;
-const none: JsonSchema = { type: 'object', properties: {}, additionalProperties: false };
-const ticket = {
-  type: 'object',
-  properties: { key: str, label: { type: 'string', maxLength: 200 } },
-  required: ['key', 'label'],
-  additionalProperties: false,
-} as const;
-
-const modelSettings = {
-  type: 'object',
-  properties: {
-    preset: { type: 'string', enum: ['demo', 'openai', 'ollama', 'custom'] },
-    baseURL: { type: 'string', maxLength: 2048 },
-    apiKey: { type: 'string', maxLength: 4096 },
-    model: { type: 'string', maxLength: 256 },
-    maskPersonalData: { type: 'boolean' },
-  },
-  required: ['preset', 'baseURL', 'apiKey', 'model'],
-  additionalProperties: false,
-} as const;
-
-const obj = (properties: JsonSchema['properties'], required: string[]): JsonSchema => ({
-  type: 'object',
-  properties,
-  required,
-  additionalProperties: false,
-});
-
-export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSchema } } = {
-  'page.announce': {
-    from: 'content',
-    // ticket may be null: the page shows no ticket.
-    schema: obj({ adapterId: str, url: str, ticket: { ...ticket, type: ['object', 'null'] } }, ['adapterId', 'url', 'ticket']),
-  },
-  'page.delivered': {
-    from: 'content',
-    schema: obj(
-      {
-        adapterId: str,
-        report: {
-          type: 'object',
-          properties: {
-            tool: { type: 'string', enum: ['reply.send', 'note.add'] },
-            payload: {
-              type: 'object',
-              properties: { site: str, ticket: text, recipient: text, subject: text, body: { type: 'string', maxLength: 100_000 } },
-              required: ['site', 'ticket', 'recipient', 'subject', 'body'],
-              additionalProperties: false,
-            },
-            outcome: { type: 'string', enum: ['sent', 'not_found'] },
-            detail: { type: 'string', maxLength: 2000 },
-          },
-          required: ['tool', 'payload', 'outcome', 'detail'],
-          additionalProperties: false,
-        },
-      },
-      ['adapterId', 'report'],
-    ),
-  },
-  'view.get': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
-  'tool.invoke': { from: 'extension', schema: obj({ tabId, tool: str, input: {}, draft: { type: 'string', minLength: 1, maxLength: 256 }, anyway: { type: 'boolean' }, again: { type: 'boolean' } }, ['tabId', 'tool']) },
-  'confirm.accept': { from: 'extension', schema: obj({ tabId, id: str, digest: str }, ['tabId', 'id', 'digest']) },
-  'confirm.cancel': { from: 'extension', schema: obj({ id: str }, ['id']) },
-  'confirm.check': { from: 'extension', schema: obj({ id: str }, ['id']) },
-  'confirm.get': { from: 'extension', schema: obj({ id: str }, ['id']) },
-  'confirm.review': { from: 'extension', schema: obj({ id: str }, ['id']) },
-  'audit.list': { from: 'extension', schema: none },
-  'audit.check': { from: 'extension', schema: none },
-  'sites.list': { from: 'extension', schema: none },
-  'sites.enabled': { from: 'extension', schema: none },
-  'sites.enable': { from: 'extension', schema: obj({ origin: str }, ['origin']) },
-  'sites.disable': { from: 'extension', schema: obj({ origin: str }, ['origin']) },
-  'model.get': { from: 'extension', schema: none },
-  'model.set': { from: 'extension', schema: obj({ settings: modelSettings }, ['settings']) },
-  'model.test': { from: 'extension', schema: obj({ settings: modelSettings }, ['settings']) },
-  'setup.status': { from: 'extension', schema: none },
-  'kb.import': {
-    from: 'extension',
-    schema: obj(
-      {
-        files: {
-          type: 'array',
-          maxItems: 50,
-          items: {
-            type: 'object',
-            properties: { name: str, text: { type: 'string', maxLength: 5_000_000 } },
-            required: ['name', 'text'],
-            additionalProperties: false,
-          },
-        },
-      },
-      ['files'],
-    ),
-  },
-  'kb.list': { from: 'extension', schema: none },
-  'kb.clear': { from: 'extension', schema: none },
-  'kb.article': { from: 'extension', schema: obj({ id: { type: 'string', minLength: 1, maxLength: 200 } }, ['id']) },
-  'links.trusted': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
-  'recipe.get': { from: 'content', schema: none },
-  'recipes.list': { from: 'extension', schema: none },
-  // The recipe itself is checked against its own schema by the handler, with field-named errors.
-  'recipes.import': { from: 'extension', schema: obj({ recipe: {} }, ['recipe']) },
-  'recipes.remove': { from: 'extension', schema: obj({ site: str }, ['site']) },
-  'recipes.builtin': { from: 'extension', schema: none },
-  'recipes.works-here': { from: 'extension', schema: obj({ id: str, works: { type: 'boolean' } }, ['id', 'works']) },
-  'teach.start': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
-  'teach.goto': { from: 'extension', schema: obj({ tabId, step: { type: 'string', enum: [...TEACH_STEPS] } }, ['tabId', 'step']) },
-  'teach.cancel': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
-  'teach.test': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
-  'teach.save': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
-  'teach.state': { from: 'content', schema: none },
-  'teach.pick': { from: 'content', schema: obj({ step: { type: 'string', enum: [...TEACH_STEPS] }, choice: TEACH_CHOICE_SCHEMA }, ['step', 'choice']) },
-  'teach.escape': { from: 'content', schema: none },
-  'savedReplies.get': { from: 'extension', schema: none },
-  'savedReplies.save': { from: 'extension', schema: obj({ data: {} }, ['data']) },
-  'savedReplies.import': { from: 'extension', schema: obj({ data: {} }, ['data']) },
-  'savedReplies.run': { from: 'extension', schema: obj({ tabId, id: { type: 'string', minLength: 1, maxLength: 64 } }, ['tabId', 'id']) },
-  'outbound.list': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
-  'instructions.get': { from: 'extension', schema: none },
-  'instructions.set': { from: 'extension', schema: obj({ team: { type: 'string', maxLength: 4000 } }, ['team']) },
-  'ticketContext.get': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
-  'ticketContext.set': { from: 'extension', schema: obj({ tabId, site: str, ticketKey: str, text: { type: 'string', maxLength: 2000 } }, ['tabId', 'site', 'ticketKey', 'text']) },
-  'diagnostics.list': { from: 'extension', schema: none },
-  'diagnostics.clear': { from: 'extension', schema: none },
-  'sites.set': {
-    from: 'extension',
-    schema: obj({ origin: str, write: { type: 'boolean' }, send: { type: 'boolean' } }, ['origin', 'write', 'send']),
-  },
-};
-
 /** Background -> content script. */
 export type PageCall =
   /** `site` and `ticketKey`: the ticket the call is made for; the page refuses it for any other. */
@@ -300,51 +166,3 @@ export interface BuiltinRecipeView {
 
 /** `settings.changed`: the model settings or the knowledge base changed (the sidebar checks its setup again). */
 export type Broadcast = { type: 'view.changed'; tabId: number | null } | { type: 'audit.changed' } | { type: 'settings.changed' };
-
-/** The sidebar's chat port (`runtime.connect({ name: CHAT_PORT })`): sidebar -> background. */
-export const CHAT_PORT = 'chat';
-
-export type ChatClientMessage =
-  | { type: 'chat.open'; tabId: number }
-  | { type: 'chat.send'; tabId: number; text: string }
-  | { type: 'chat.stop'; tabId: number }
-  | { type: 'chat.new'; tabId: number }
-  | { type: 'chat.retry'; tabId: number }
-  /** "Use as draft" on an assistant message: it becomes a draft card. */
-  | { type: 'chat.draft'; tabId: number; itemId: string; text: string }
-  /** A quick action, with the current draft for the rewrites. */
-  | { type: 'chat.action'; tabId: number; action: QuickAction; draft?: string }
-  /** The agent acknowledges the warning on a draft (by its call id) written under attack. */
-  | { type: 'chat.ack'; tabId: number; callId: string }
-  /** The agent's edit of a draft (by its call id) in the conversation `key`: kept as the draft's text. */
-  | { type: 'chat.edit'; tabId: number; key: string; callId: string; body: string };
-
-/** Background -> sidebar over the chat port. */
-export type ChatServerMessage =
-  /** `home`: the site and ticket the conversation (and so each of its drafts) belongs to. */
-  | { type: 'chat.snapshot'; tabId: number; key: string; home: TicketRef; items: ChatItem[]; running: boolean; model: ModelLabel }
-  | { type: 'chat.event'; key: string; event: AgentEvent; sentAt: number }
-  | { type: 'chat.error'; message: string };
-
-export interface ModelLabel {
-  name: string;
-  /** The offline demo model: labelled as such in the UI. */
-  demo: boolean;
-}
-
-export const CHAT_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    type: { type: 'string', enum: ['chat.open', 'chat.send', 'chat.stop', 'chat.new', 'chat.retry', 'chat.draft', 'chat.action', 'chat.ack', 'chat.edit'] },
-    action: { type: 'string', enum: ['summarize', 'draft', 'translate', 'shorter', 'friendlier', 'formal', 'note'] },
-    draft: { type: 'string', maxLength: 20_000 },
-    tabId,
-    text: { type: 'string', minLength: 1, maxLength: 20_000 },
-    itemId: { type: 'string', minLength: 1, maxLength: 64 },
-    callId: { type: 'string', minLength: 1, maxLength: 256 },
-    key: { type: 'string', minLength: 1, maxLength: 2_048 },
-    body: { type: 'string', maxLength: 20_000 },
-  },
-  required: ['type', 'tabId'],
-  additionalProperties: false,
-};

@@ -1,5 +1,5 @@
 import { applyAgentEvent, stampDrafts, type ChatItem } from '../shared/chat-items';
-import type { ChatServerMessage, ModelLabel } from '../shared/protocol';
+import type { ChatServerMessage, ModelLabel } from '../shared/chat-protocol';
 import type { TicketRef } from '../shared/ticket';
 
 /** The sidebar's copy of one conversation (one tab and ticket). */

@@ -4,7 +4,7 @@ import type { ChatPort } from '../../src/extension/chat-session';
 import { createServices } from '../../src/extension/host';
 import type { Sender } from '../../src/extension/router';
 import type { DraftItem } from '../../src/shared/chat-items';
-import type { ChatServerMessage } from '../../src/shared/protocol';
+import type { ChatServerMessage } from '../../src/shared/chat-protocol';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { answer, call, finish, ScriptedModel } from '../fakes/scripted-model';

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { ModelError } from '../../src/core';
 import { createServices } from '../../src/extension/host';
 import type { ChatPort } from '../../src/extension/chat-session';
-import type { ChatServerMessage } from '../../src/shared/protocol';
+import type { ChatServerMessage } from '../../src/shared/chat-protocol';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { answer, call, finish, ScriptedModel, text, type ScriptEntry } from '../fakes/scripted-model';

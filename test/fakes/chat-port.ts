@@ -1,6 +1,6 @@
 import { fakeBrowser } from 'wxt/testing';
 import type { ChatPort, ChatSessions } from '../../src/extension/chat-session';
-import type { ChatClientMessage, ChatServerMessage } from '../../src/shared/protocol';
+import type { ChatClientMessage, ChatServerMessage } from '../../src/shared/chat-protocol';
 
 type Listener = (message: unknown) => void;
 

@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing';
 import type { ChatPort } from '../../src/extension/chat-session';
 import { createServices } from '../../src/extension/host';
 import type { Sender } from '../../src/extension/router';
-import type { ChatServerMessage } from '../../src/shared/protocol';
+import type { ChatServerMessage } from '../../src/shared/chat-protocol';
 import { elementText } from '../../src/sites/dom-text';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';

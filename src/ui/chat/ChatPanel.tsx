@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { openSettings } from '../../extension/client';
-import type { ModelLabel } from '../../shared/protocol';
+import type { ModelLabel } from '../../shared/chat-protocol';
 import { setupNeed, useSetup } from '../hooks/useSetup';
 import type { Sidebar } from '../hooks/useSidebar';
 import { t } from '../i18n';

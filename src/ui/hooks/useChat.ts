@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { connectChat, onBroadcast } from '../../extension/client';
 import type { QuickAction } from '../../core/quick-actions';
-import type { ChatClientMessage } from '../../shared/protocol';
+import type { ChatClientMessage } from '../../shared/chat-protocol';
 import { chatReducer, EMPTY_CHAT, type ChatState } from '../chat-state';
 import { withDraftText } from '../../shared/chat-items';
 

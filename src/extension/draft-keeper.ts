@@ -1,0 +1,120 @@
+import { draftFromAnswer, fail, type ToolResult } from '../core';
+import { itemId, warningOfTurn, withDraftText } from '../shared/chat-items';
+import { acknowledgeEntry } from './attempt-audit';
+import { changeDraft, elsewhereRefusal, findDraft, homeOf, homeOfConversation, withSend } from './chat-drafts';
+import { chatStore, type Conversation } from './chat-store';
+import { createSerial } from './serial';
+import type { Services } from './services';
+
+/** What the draft keeper needs of the chat sessions it serves. */
+export interface DraftKeeperDeps {
+  services: Services;
+  /** The tab's current conversation (a running turn's own copy first). */
+  load(tabId: number): Promise<Conversation>;
+  /** The conversation stored under a key of this tab. */
+  byKey(tabId: number, key: string): Promise<Conversation | undefined>;
+  /** Shows the conversation again to every sidebar of it. */
+  snapshot(port: null, conversation: Conversation): Promise<void>;
+  siteOf(tabId: number): Promise<string | null>;
+  audit(entry: Parameters<Services['audit']['append']>[0]): Promise<void>;
+}
+
+/**
+ * The draft cards of the conversations: made from an answer, acknowledged, edited, gated before
+ * a button acts, and marked with their sends. A draft lives with its conversation in the store;
+ * its changes are read, changed and written one at a time.
+ */
+export function createDraftKeeper({ services, load, byKey, snapshot, siteOf, audit }: DraftKeeperDeps) {
+  const drafts = createSerial();
+
+  async function useAsDraft(tabId: number, answerId: string, text: string): Promise<void> {
+    const conversation = await load(tabId);
+    // The sidebar names items of its own making until the next snapshot: found by id, else by text.
+    const byId = conversation.items.findIndex((item) => item.id === answerId);
+    const at = byId >= 0 ? byId : conversation.items.findLastIndex((item) => item.kind === 'assistant' && item.text === text);
+    const answer = conversation.items[at];
+    if (conversation.running || answer?.kind !== 'assistant' || answer.streaming) return;
+    const callId = `answer:${conversation.items[at]!.id}`;
+    const body = draftFromAnswer(answer.text);
+    if (!body || conversation.items.some((item) => item.kind === 'draft' && item.callId === callId)) return;
+    // An answer from a turn that tried forbidden tools makes a draft that carries the warning.
+    const warned = warningOfTurn(conversation.items, at)?.tools;
+    const home = homeOfConversation(conversation);
+    const draft = { id: itemId(), kind: 'draft' as const, callId, body, site: home.site, ticket: home.ticket, ...(warned ? { warned, acknowledged: false } : {}) };
+    conversation.items = [...conversation.items.slice(0, at + 1), draft, ...conversation.items.slice(at + 1)];
+    await chatStore.put(conversation);
+    await snapshot(null, conversation);
+  }
+
+  /** The agent read the warning on a draft written under attack: recorded, then the draft can be used. */
+  async function acknowledge(tabId: number, callId: string): Promise<void> {
+    const conversation = await load(tabId);
+    const at = conversation.items.findIndex((item) => item.kind === 'draft' && item.callId === callId);
+    const draft = conversation.items[at];
+    if (draft?.kind !== 'draft' || !draft.warned?.length || draft.acknowledged) return;
+    conversation.items = conversation.items.map((item, i) => (i === at ? { ...draft, acknowledged: true } : item));
+    await audit(acknowledgeEntry(draft, conversation.site ?? null, services.pages.get(tabId)?.ticket?.label ?? null));
+    await chatStore.put(conversation);
+    await snapshot(null, conversation);
+  }
+
+  /** The conversation of this tab that holds the draft: the current one first. */
+  async function holding(tabId: number, callId: string): Promise<Conversation | undefined> {
+    const current = await load(tabId);
+    if (findDraft(current.items, callId)) return current;
+    for (const key of await chatStore.keysOf(tabId)) {
+      const other = key === current.key ? undefined : await byKey(tabId, key);
+      if (other && findDraft(other.items, callId)) return other;
+    }
+    return undefined;
+  }
+
+  /** Changes one draft where it is kept, and stores it; read and written with no other change between. */
+  const changeIn = (find: () => Promise<Conversation | undefined>, callId: string, change: Parameters<typeof changeDraft>[2]): Promise<void> =>
+    drafts(async () => {
+      const conversation = await find();
+      const items = conversation && changeDraft(conversation.items, callId, change);
+      if (!conversation || !items) return;
+      conversation.items = items;
+      await chatStore.put(conversation);
+    });
+
+  /** The agent edited a draft (debounced by the card): the edit is the draft's text from now on. */
+  const edit = (tabId: number, key: string, callId: string, text: string): Promise<void> =>
+    changeIn(() => byKey(tabId, key), callId, (draft) => withDraftText(draft, text));
+
+  /**
+   * A draft's button may be used on the ticket it was written for (elsewhere only on the
+   * agent's explicit choice, `anyway`), and, if it was written in a turn that tried forbidden
+   * tools, once the agent has acknowledged that. The text the button takes is stored as the
+   * draft's text: what Send… confirms is what the draft keeps.
+   */
+  async function gate(tabId: number, callId: string, use: { body?: string; anyway?: boolean } = {}): Promise<ToolResult | null> {
+    if (callId.startsWith('note:')) {
+      const items = (await load(tabId)).items;
+      // A note card (`note:<answer id>`) written in such a turn has no acknowledgement: it is refused.
+      const note = items.findIndex((item) => item.id === callId.slice(5));
+      if (note >= 0 && warningOfTurn(items, note)) return fail('not_acknowledged', 'The assistant tried to use actions it is not allowed to use while writing this note. Write the note yourself.');
+      return null;
+    }
+    const conversation = await holding(tabId, callId);
+    const draft = conversation && findDraft(conversation.items, callId);
+    const page = services.pages.get(tabId);
+    const shown = { site: page?.origin ?? (await siteOf(tabId)), ticket: page?.ticket?.key ?? null };
+    const elsewhere = elsewhereRefusal(draft && conversation ? homeOf(draft, conversation) : null, shown, use.anyway === true);
+    if (elsewhere) return elsewhere;
+    if (draft?.warned?.length && !draft.acknowledged) {
+      return fail('not_acknowledged', 'The assistant tried to use actions it is not allowed to use while writing this draft. Acknowledge the warning on the draft first.');
+    }
+    if (conversation && typeof use.body === 'string') await changeIn(() => byKey(tabId, conversation.key), callId, (d) => withDraftText(d, use.body!));
+    return null;
+  }
+
+  /** A draft's Send… opened (or showed again) this confirmation: the draft remembers it. */
+  const sent = (tabId: number, callId: string, confirmationId: string): Promise<void> =>
+    changeIn(() => holding(tabId, callId), callId, (draft) => withSend(draft, confirmationId));
+
+  return { useAsDraft, acknowledge, edit, gate, sent };
+}
+
+export type DraftKeeper = ReturnType<typeof createDraftKeeper>;

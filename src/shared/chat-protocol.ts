@@ -1,0 +1,53 @@
+import type { AgentEvent, JsonSchema, QuickAction } from '../core';
+import type { ChatItem } from './chat-items';
+import type { TicketRef } from './ticket';
+
+const tabId = { type: 'integer', minimum: 0 } as const;
+
+/** The sidebar's chat port (`runtime.connect({ name: CHAT_PORT })`): sidebar -> background. */
+export const CHAT_PORT = 'chat';
+
+export type ChatClientMessage =
+  | { type: 'chat.open'; tabId: number }
+  | { type: 'chat.send'; tabId: number; text: string }
+  | { type: 'chat.stop'; tabId: number }
+  | { type: 'chat.new'; tabId: number }
+  | { type: 'chat.retry'; tabId: number }
+  /** "Use as draft" on an assistant message: it becomes a draft card. */
+  | { type: 'chat.draft'; tabId: number; itemId: string; text: string }
+  /** A quick action, with the current draft for the rewrites. */
+  | { type: 'chat.action'; tabId: number; action: QuickAction; draft?: string }
+  /** The agent acknowledges the warning on a draft (by its call id) written under attack. */
+  | { type: 'chat.ack'; tabId: number; callId: string }
+  /** The agent's edit of a draft (by its call id) in the conversation `key`: kept as the draft's text. */
+  | { type: 'chat.edit'; tabId: number; key: string; callId: string; body: string };
+
+/** Background -> sidebar over the chat port. */
+export type ChatServerMessage =
+  /** `home`: the site and ticket the conversation (and so each of its drafts) belongs to. */
+  | { type: 'chat.snapshot'; tabId: number; key: string; home: TicketRef; items: ChatItem[]; running: boolean; model: ModelLabel }
+  | { type: 'chat.event'; key: string; event: AgentEvent; sentAt: number }
+  | { type: 'chat.error'; message: string };
+
+export interface ModelLabel {
+  name: string;
+  /** The offline demo model: labelled as such in the UI. */
+  demo: boolean;
+}
+
+export const CHAT_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: ['chat.open', 'chat.send', 'chat.stop', 'chat.new', 'chat.retry', 'chat.draft', 'chat.action', 'chat.ack', 'chat.edit'] },
+    action: { type: 'string', enum: ['summarize', 'draft', 'translate', 'shorter', 'friendlier', 'formal', 'note'] },
+    draft: { type: 'string', maxLength: 20_000 },
+    tabId,
+    text: { type: 'string', minLength: 1, maxLength: 20_000 },
+    itemId: { type: 'string', minLength: 1, maxLength: 64 },
+    callId: { type: 'string', minLength: 1, maxLength: 256 },
+    key: { type: 'string', minLength: 1, maxLength: 2_048 },
+    body: { type: 'string', maxLength: 20_000 },
+  },
+  required: ['type', 'tabId'],
+  additionalProperties: false,
+};
