@@ -122,8 +122,9 @@ describe('firefox.drafts: drafts keep their edits, say when they were sent, and 
     // Send again… on the sent draft shows its sent card; nothing new to confirm.
     await sendOffered(driver);
     await driver.click('[data-testid="draft-send"]');
+    // The sent card is already on screen; the answer to this Send… marks it as shown again.
+    await poll(async () => (/already confirmed for this ticket at/.test(await text(driver, '[data-testid="confirm-sent-at"]')) ? true : undefined), 'the sent card to say it was already confirmed');
     expect((await theCard(driver, ['sent'])).canAccept).toBe(false);
-    expect(await text(driver, '[data-testid="confirm-sent-at"]')).toMatch(/already confirmed for this ticket at/);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await sentTexts()).toEqual([MODEL_TEXT]);
     expect(await pendingOf(driver, tabId)).toEqual([]);

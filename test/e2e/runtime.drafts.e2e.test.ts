@@ -113,9 +113,9 @@ describe('runtime.drafts: drafts keep their edits, say when they were sent, and 
 
     await sendOffered(p);
     await p.dblclick('[data-testid="draft-send"]');
-    const shown = await theCard(p, ['sent']);
-    expect(shown.canAccept).toBe(false);
-    expect(await p.text('[data-testid="confirm-sent-at"]')).toMatch(/already confirmed for this ticket at/);
+    // The sent card is already on screen; the answer to this Send… marks it as shown again.
+    await poll(async () => (/already confirmed for this ticket at/.test(await p.text('[data-testid="confirm-sent-at"]')) ? true : undefined), 'the sent card to say it was already confirmed');
+    expect((await theCard(p, ['sent'])).canAccept).toBe(false);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await sentTexts()).toEqual([MODEL_TEXT]);
     expect((await storedConfirmations(p)).filter((r) => r.status === 'pending')).toEqual([]);
