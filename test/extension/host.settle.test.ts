@@ -31,7 +31,9 @@ async function setup() {
   const check = (id: string) => handlers['confirm.check']({ type: 'confirm.check', id }, sidebar);
   const audit = async () => (await handlers['audit.list']({ type: 'audit.list' }, sidebar)).map((e) => e.kind);
   const settled = async (id: string, outcome: string) => {
-    for (let i = 0; i < 50 && (await record(id))?.outcome !== outcome; i++) await new Promise((r) => setTimeout(r, 10));
+    // The settling runs after the page's announce returns: wait for it by time, not by a count of looks.
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && (await record(id))?.outcome !== outcome) await new Promise((r) => setTimeout(r, 10));
     return (await record(id))?.outcome;
   };
   return { tabs, show, sendUnknown, record, check, audit, settled };
