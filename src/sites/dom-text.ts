@@ -19,7 +19,8 @@ const LINE = new Set([
 const LINK_SCHEMES = /^(https?:|mailto:)/i;
 
 interface Walk {
-  pre: boolean;
+  /** Whitespace as written: 'all' (pre, pre-wrap), 'lines' (pre-line: line breaks kept, spaces collapsed). */
+  pre: false | 'all' | 'lines';
   listDepth: number;
   /** Elements above this one: the walk recurses, and a page script can nest 100,000 deep. */
   depth: number;
@@ -145,7 +146,15 @@ function walkChildren(node: Node, b: Builder, w: Walk): void {
 function visit(node: Node, b: Builder, w: Walk): void {
   if (node.nodeType === 3 /* text */) {
     const t = node.nodeValue ?? '';
-    return w.pre ? b.raw(t) : b.text(t.replace(/[ \t\n\r\f]+/g, ' '));
+    if (w.pre === 'all') return b.raw(t);
+    if (w.pre === 'lines') {
+      t.split(/\r\n?|\n/).forEach((line, i) => {
+        if (i) b.raw('\n');
+        b.text(line.replace(/[ \t\f]+/g, ' '));
+      });
+      return;
+    }
+    return b.text(t.replace(/[ \t\n\r\f]+/g, ' '));
   }
   if (node.nodeType !== 1 /* element */) return;
   const el = node as Element;
@@ -163,8 +172,20 @@ function visit(node: Node, b: Builder, w: Walk): void {
   if ((tag === 'td' || tag === 'th') && el.previousElementSibling) b.text(' | ');
   const gap = PARAGRAPH.has(tag) ? 2 : LINE.has(tag) ? 1 : 0;
   if (gap) b.breakLines(gap);
-  walkChildren(el, b, tag === 'pre' ? { ...w, pre: true } : w);
+  walkChildren(el, b, whiteSpaceOf(el, tag, w));
   if (gap) b.breakLines(gap);
+}
+
+/**
+ * Text kept with its line breaks by an inline style, as osTicket shows a plain-text message
+ * (`<div style="white-space:pre-wrap">`): its paragraphs are newlines, not markup.
+ */
+function whiteSpaceOf(el: Element, tag: string, w: Walk): Walk {
+  if (tag === 'pre') return { ...w, pre: 'all' };
+  const style = /white-space\s*:\s*(pre-line|pre-wrap|pre|break-spaces|normal|nowrap)/i.exec(el.getAttribute('style') ?? '')?.[1]?.toLowerCase();
+  if (!style) return w;
+  if (style === 'normal' || style === 'nowrap') return w.pre ? { ...w, pre: false } : w;
+  return { ...w, pre: style === 'pre-line' ? 'lines' : 'all' };
 }
 
 function visitList(list: Element, ordered: boolean, b: Builder, w: Walk): void {

@@ -16,6 +16,14 @@ describe('elementText', () => {
     expect(text('<p>  a \n  b\t c </p><pre>x  = 1\n  y = 2</pre>')).toBe('a b c\n\nx  = 1\n  y = 2');
   });
 
+  it('keeps the line breaks of text styled white-space: pre-wrap / pre-line (osTicket\'s plain-text messages)', () => {
+    expect(text('<div><div style="white-space:pre-wrap">Hello,\n\nsince Friday  it drops.\nThanks,\nPriya</div></div>')).toBe(
+      'Hello,\n\nsince Friday  it drops.\nThanks,\nPriya',
+    );
+    expect(text('<div style="white-space: pre-line">a   b\n\nc</div>')).toBe('a b\n\nc');
+    expect(text('<div style="white-space:pre-wrap">x\n<span style="white-space:normal">y\n z</span></div>')).toBe('x\ny z');
+  });
+
   it('writes list items as "- " and numbered items from their start, nested lists indented', () => {
     expect(text('<ul><li>one</li><li>two<ul><li>deep</li></ul></li></ul><ol start="3"><li>three</li><li>four</li></ol>')).toBe(
       '- one\n- two\n  - deep\n\n3. three\n4. four',
