@@ -22,8 +22,8 @@ export function editorNodes(doc: Document, text: string): Node[] {
  * Replaces the editor's content with `text` and fires `input`, which is what editors
  * (Summernote, Redactor, the demo helpdesk) listen to before mirroring into their form field.
  */
-export function fillEditor(editor: HTMLElement, text: string): void {
-  editor.replaceChildren(...editorNodes(editor.ownerDocument, text));
+export function fillEditor(editor: HTMLElement, text: string, nodes = editorNodes(editor.ownerDocument, text)): void {
+  editor.replaceChildren(...nodes);
   dispatchInput(editor, 'insertReplacementText');
 }
 

@@ -1,7 +1,7 @@
 import type { ToolResult } from '../core';
 import { failed, remaining, textOf } from './adapter-helpers';
 import { comparableText, htmlToText } from './dom-text';
-import { fillEditor, waitFor } from './editor';
+import { editorNodes, fillEditor, waitFor } from './editor';
 import { SELECTORS, entryIds, findNewEntry, ticketUrl } from './osticket-page';
 
 /**
@@ -31,6 +31,24 @@ export function threadForm(doc: Document, kind: ThreadForm['kind']): ThreadForm 
   return { kind, form: form as HTMLFormElement, editor: editor as HTMLElement, mirror: mirror as HTMLTextAreaElement, submit: submit as HTMLInputElement };
 }
 
+/**
+ * osTicket decodes entities in what is posted, more than once, and then reads tags in it
+ * (Format::safe_html in 1.18), so "Name <addr@example.com>", "<b>" or a typed "&lt;" would be
+ * dropped or turned into formatting. A <wbr> (no character, no space) right after each "<" or
+ * "&" that could start a tag or an entity keeps them text: measured on osTicket 1.18.1, the
+ * thread, the database and both parts of the email then hold exactly the text confirmed.
+ */
+const MARKUP_BREAK = /(?<=[<&])(?=[^\s<&])/;
+
+/** The editor's nodes for `text`, with a <wbr> wherever osTicket would see markup. */
+export function osticketNodes(doc: Document, text: string): Node[] {
+  return editorNodes(doc, text).flatMap((node) =>
+    node.nodeType === 3
+      ? (node.nodeValue ?? '').split(MARKUP_BREAK).flatMap((piece, i) => [...(i ? [doc.createElement('wbr')] : []), doc.createTextNode(piece)])
+      : [node],
+  );
+}
+
 /** Redactor mirrors 200 ms after a change. */
 const MIRROR_TIMEOUT_MS = 2_000;
 /** Within the catalogue's 20 s for reply.send and note.add, leaving room to answer. */
@@ -50,7 +68,7 @@ export async function postThroughFrame(doc: Document, location: Location, key: s
   const what = f.kind === 'response' ? 'reply' : 'note';
 
   const before = entryIds(doc);
-  fillEditor(f.editor, body);
+  fillEditor(f.editor, body, osticketNodes(doc, body));
   // Posted before the mirror caught up, the form would carry an empty body.
   const mirrored = await waitFor(() => matches(htmlToText(f.mirror.value, doc)), { root: f.editor, timeoutMs: MIRROR_TIMEOUT_MS });
   if (!mirrored) return failed('delivery_failed', `The page's editor did not take the ${what}; nothing was sent.`);

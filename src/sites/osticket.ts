@@ -12,18 +12,6 @@ export { SELECTORS } from './osticket-page';
  * page's own forms; see osticket-post.ts for how the outcome is seen despite the page load.
  */
 
-/**
- * osTicket decodes entities in what is posted and then reads tags in it (Format::safe_html in
- * 1.18: "decoding special html char like &lt; and &gt;"), so text like "<b>" or "&lt;" would
- * reach the customer as formatting, or not at all: not the text that was confirmed.
- */
-const REWRITTEN_BY_OSTICKET = /<[a-zA-Z/!?]|&(#\d+|#x[0-9a-fA-F]+|[a-zA-Z][a-zA-Z0-9]*);/;
-const rewritten = (what: string) =>
-  failed(
-    'unsupported_text',
-    `osTicket reads text like "<b>" or "&lt;" as formatting, so the ${what} would not arrive exactly as written. Rephrase those parts (for example "< b>") and try again.`,
-  );
-
 const selectedNames = (select: HTMLSelectElement | null): string[] =>
   [...(select?.options ?? [])].filter((o) => o.selected).map((o) => o.textContent?.trim() ?? '').filter(Boolean);
 
@@ -45,7 +33,6 @@ function addressing(doc: Document, shown: PageTicket): { recipient: string; subj
 async function prepare(input: { body: string }, doc: Document, location: Location): Promise<ToolResult<ReplyPayload>> {
   const body = bodyOf(input);
   if (body === null) return failed('invalid_input', 'The reply is empty.');
-  if (REWRITTEN_BY_OSTICKET.test(body)) return rewritten('reply');
   const shown = shownTicket(new URL(location.href), doc);
   if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before sending a reply.');
   if (!threadForm(doc, 'response')) return failed('no_reply_form', 'This ticket page has no reply form (you may not be allowed to reply), so nothing can be sent from it.');
@@ -66,7 +53,6 @@ async function deliver(payload: ReplyPayload, doc: Document, location: Location)
     return failed('scope_changed', 'The recipients on the page changed since the reply was confirmed; nothing was sent. Prepare it again.');
   }
   if (form.submit.disabled) return failed('delivery_failed', 'The page is busy posting something else (its Post Reply button is disabled); nothing was sent.');
-  if (REWRITTEN_BY_OSTICKET.test(payload.body)) return rewritten('reply');
   return postThroughFrame(doc, location, shown.key, form, payload.body);
 }
 
@@ -74,7 +60,6 @@ async function deliver(payload: ReplyPayload, doc: Document, location: Location)
 async function prepareNote(input: { body: string }, doc: Document, location: Location): Promise<ToolResult<ReplyPayload>> {
   const body = bodyOf(input);
   if (body === null) return failed('invalid_input', 'The note is empty.');
-  if (REWRITTEN_BY_OSTICKET.test(body)) return rewritten('note');
   const shown = shownTicket(new URL(location.href), doc);
   if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before adding a note.');
   if (!threadForm(doc, 'note')) return failed('no_note_form', 'This ticket page has no internal note form.');
@@ -89,7 +74,6 @@ async function deliverNote(payload: ReplyPayload, doc: Document, location: Locat
   const form = threadForm(doc, 'note');
   if (!form) return failed('no_note_form', 'This ticket page has no internal note form; the note was not added.');
   if (form.submit.disabled) return failed('delivery_failed', 'The page is busy posting something else; the note was not added.');
-  if (REWRITTEN_BY_OSTICKET.test(payload.body)) return rewritten('note');
   return postThroughFrame(doc, location, shown.key, form, payload.body);
 }
 

@@ -11,6 +11,8 @@ import { fakeRedactor } from './fake-editors';
 export interface FakeOsticket {
   /** Every form that reached the server, as the browser would have posted it. */
   posts: Record<string, string>[];
+  /** The HTML osTicket kept of each post that became a thread entry (osticketKeeps). */
+  stored: string[];
   /** Answer the next posts as osTicket does on an error. */
   refuseWith(message: string): void;
   /** Land the next posts on the queue (the agent's "after reply" preference). */
@@ -34,6 +36,7 @@ export function fakeOsticket(page: LoadedPage, options: Options): FakeOsticket {
     fakeRedactor(box.querySelector<HTMLElement>('.redactor-in')!, box.querySelector('textarea')!, typeof options.mirrorDelayMs === 'number' ? options.mirrorDelayMs : 200);
   }
   const posts: Record<string, string>[] = [];
+  const stored: string[] = [];
   const added: string[] = [];
   let answer: { kind: 'ok' } | { kind: 'refuse'; message: string } | { kind: 'queue'; html: string } | { kind: 'hang' } = { kind: 'ok' };
   let nextId = 2000;
@@ -58,10 +61,11 @@ export function fakeOsticket(page: LoadedPage, options: Options): FakeOsticket {
     posts.push(fields);
     if (answer.kind === 'refuse') return ticketPage(`<div id="msg_error">${answer.message}</div>`);
     const kind = fields.a === 'postnote' ? 'note' : 'response';
-    const html = kind === 'note' ? fields.note : fields.response;
+    const html = osticketKeeps((kind === 'note' ? fields.note : fields.response) ?? '');
     if (!html || !html.replace(/<[^>]*>|&nbsp;|\s/g, '')) {
       return ticketPage('<div id="msg_error">Unable to post the reply. Correct any errors below and try again.</div>');
     }
+    stored.push(html);
     const id = nextId++;
     added.push(
       `<div id="thread-entry-${id}"><div class="thread-entry ${kind}"><div class="header"><b>${options.agent ?? 'Sam Rivera'}</b> posted ` +
@@ -95,10 +99,32 @@ export function fakeOsticket(page: LoadedPage, options: Options): FakeOsticket {
 
   return {
     posts,
+    stored,
     refuseWith: (message) => void (answer = { kind: 'refuse', message }),
     landOnQueue: (html) => void (answer = { kind: 'queue', html }),
     hang: () => void (answer = { kind: 'hang' }),
   };
+}
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: '\u00a0' };
+const decode = (html: string) =>
+  html.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) =>
+    name[0] === '#' ? String.fromCodePoint(Number(name[1]?.toLowerCase() === 'x' ? `0${name.slice(1)}` : name.slice(1))) : (ENTITIES[name.toLowerCase()] ?? whole),
+  );
+const KNOWN_TAGS = new Set('a b blockquote br code div em font h1 h2 h3 h4 h5 h6 hr i img li ol p pre s span strong sub sup table tbody td th thead tr u ul wbr'.split(' '));
+
+/**
+ * What osTicket 1.18 keeps of a posted reply's HTML (Format::safe_html), as measured on 1.18.1:
+ * entities decoded twice ("&amp;lt;x&amp;gt;" is lost too), comments dropped, anything that
+ * then reads as a tag taken as one (a tag it does not know, like "<ana@example.com>", is
+ * dropped), and what is left of "<" and "&" escaped again.
+ */
+export function osticketKeeps(posted: string): string {
+  return decode(decode(posted))
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<\/?([a-zA-Z][^\s/>]*)[^>]*>/g, (tag, name: string) => (KNOWN_TAGS.has(name.toLowerCase()) ? tag : ''))
+    .replace(/&(?!(#\d+|#x[0-9a-f]+|[a-z]+);)/gi, '&amp;')
+    .replace(/<(?!\/?[a-zA-Z])/g, '&lt;');
 }
 
 /** osTicket's PJAX: the new page's #pjax-container replaces this one's, and the URL is pushed. */

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Window } from 'happy-dom';
 import adapter, { SELECTORS } from '../../src/sites/osticket';
 import type { ReplyPayload } from '../../src/sites/adapter';
 import { comparableText, htmlToText } from '../../src/sites/dom-text';
 import { RELOAD_DELAY_MS } from '../../src/sites/osticket-post';
-import { fakeOsticket } from '../fakes/fake-osticket';
+import { fakeOsticket, osticketKeeps } from '../fakes/fake-osticket';
 import { FIXTURE_ORIGIN, fixtureHtml, useFixtures, type LoadedPage } from './load-fixture';
 
 /**
@@ -87,13 +88,28 @@ describe('reply.send deliver', () => {
     expect([clicks.reply, server.posts.length]).toEqual([1, 1]);
   });
 
-  it('refuses text osTicket would read as markup, before touching anything', async () => {
+  it('sends "Name <addr@example.com>" and other markup-like text so that osTicket keeps exactly the confirmed text', async () => {
+    const body = 'Please write to Maria Lopez <maria@example.com> (cc <billing@example.com>).\nType &lt; or &#60; for "<", never <b>bold</b> <!x> <?php ?>\nA&B, 3 < 4 > 2 & done.';
     const { page, server, clicks } = openTicket();
-    const payload = await prepared(page);
-    for (const body of ['Use <b>bold</b>', 'Type &lt; here', 'a&#60;b']) {
-      expect(await send.deliver({ ...payload, body }, page.document, page.location)).toMatchObject({ ok: false, code: 'unsupported_text' });
-    }
-    expect([clicks.reply, server.posts.length, page.document.querySelector(SELECTORS.replyEditor)!.textContent]).toEqual([0, 0, '']);
+    const payload = await prepared(page, body);
+    expect(payload.body).toBe(body);
+    expect(await send.deliver(payload, page.document, page.location)).toEqual({ ok: true, data: { posted: true } });
+    expect([clicks.reply, server.stored.length]).toEqual([1, 1]);
+    // What osTicket stored reads exactly as the card showed it, line for line.
+    expect(htmlToText(server.stored[0]!, page.document)).toBe(body);
+  });
+
+  it('(the fake osTicket drops what the real one drops: the check above can fail)', () => {
+    expect(htmlToText(osticketKeeps('<p>Maria Lopez &lt;maria@example.com&gt; &amp;lt;x&amp;gt; &lt;b&gt;bold&lt;/b&gt;</p>'), new Window().document as unknown as Document)).toBe('Maria Lopez bold');
+  });
+
+  it('sends the note\'s markup-like text exactly too', async () => {
+    const body = 'Customer wrote from Ana <ana@example.org>; see &nbsp; in the log.';
+    const { page, server } = openTicket();
+    const note = adapter.tools['note.add']!;
+    const prepared = await note.prepare({ body }, page.document, page.location);
+    expect(await note.deliver(prepared.data!, page.document, page.location)).toEqual({ ok: true, data: { posted: true } });
+    expect(htmlToText(server.stored[0]!, page.document)).toBe(body);
   });
 
   it('refuses a payload for another ticket or site, touching nothing', async () => {

@@ -177,12 +177,11 @@ describe('reply.send prepare', () => {
     expect((await sendTool.prepare({ body: 'Hi' }, document, location)).data?.recipient).toMatch(/^Tomás Herrera <tomas\.herrera@example\.com> \(posted to the ticket, not emailed/);
   });
 
-  it('refuses text that osTicket would turn into markup (it decodes entities, then reads tags)', async () => {
+  it('prepares text that osTicket would read as markup as it is (deliver keeps it text)', async () => {
     const { document, location } = ticketPage();
-    for (const body of ['Set <b>Keepalive</b>', 'See <!-- this -->', 'Type &amp; or &nbsp;', 'x&#x3C;y']) {
-      expect(await sendTool.prepare({ body }, document, location)).toMatchObject({ ok: false, code: 'unsupported_text' });
+    for (const body of ['Maria Lopez <maria@example.com>', 'Set <b>Keepalive</b>', 'See <!-- this -->', 'Type &amp; or &nbsp;', 'x&#x3C;y']) {
+      expect(await sendTool.prepare({ body }, document, location)).toMatchObject({ ok: true, data: { body } });
     }
-    expect((await sendTool.prepare({ body: 'Ping < 20 ms & loss > 0 % => fine' }, document, location)).ok).toBe(true);
   });
 
   it('fails where there is no ticket or no reply form', async () => {
