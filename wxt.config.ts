@@ -7,8 +7,9 @@ const require = createRequire(import.meta.url);
 // The manifest is declared here once for both browsers; WXT adds the entrypoints.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
-  // Extension pages run on current browsers only: no modulepreload polyfill.
-  vite: () => ({ plugins: [preact()], build: { modulePreload: { polyfill: false } } }),
+  // Extension pages load their chunks from the package itself: no modulepreload links or helper
+  // code for them; one stylesheet that every page links, so a lazy chunk brings no CSS along.
+  vite: () => ({ plugins: [preact()], build: { modulePreload: false, cssCodeSplit: false } }),
   hooks: {
     // libphonenumber's number plans ship as a file the background reads when it first needs
     // them (src/extension/phone-metadata.ts), not inside the worker's bundle.

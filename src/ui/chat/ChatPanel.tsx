@@ -4,7 +4,7 @@ import type { ModelLabel } from '../../shared/chat-protocol';
 import { setupNeed, useSetup } from '../hooks/useSetup';
 import type { Sidebar } from '../hooks/useSidebar';
 import { t } from '../i18n';
-import { DemoReminder, KbEmptyHint, SetupCard } from '../sidebar/SetupCard';
+import { DemoReminder, KbEmptyHint } from '../sidebar/SetupHints';
 import { ConfirmCards } from '../sidebar/ConfirmCards';
 import { ChatInput } from './ChatInput';
 import { DraftCard } from './DraftCard';
@@ -13,12 +13,16 @@ import { TicketContext } from './TicketContext';
 import { QuickActions } from './QuickActions';
 import { NoteActions, noteCallId } from './NoteActions';
 import { SavedRepliesBar } from './SavedRepliesBar';
-import { OutboundView } from './OutboundView';
 import { useOutbound } from '../hooks/useOutbound';
-import { useSavedReplyRun } from '../hooks/useSavedReplies';
+import { useSavedReplyRun } from '../hooks/useSavedReplyRun';
 import { LinkTrust } from './link-trust';
 import { draftText, type DraftItem } from '../../shared/chat-items';
 import { draftBelongsOn, type TicketRef } from '../../shared/ticket';
+import { lazyView } from '../lazy-view';
+
+// Shown on first run or on demand only: fetched when first rendered.
+const SetupCard = lazyView(() => import('../sidebar/SetupCard').then((m) => m.SetupCard));
+const OutboundView = lazyView(() => import('./OutboundView').then((m) => m.OutboundView));
 
 const hostOf = (site: string | null): string => {
   try {

@@ -1,5 +1,4 @@
 import { openOptions } from '../../extension/client';
-import { useAudit } from './useAudit';
 import { useBoundTab } from './useBoundTab';
 import { useChat } from './useChat';
 import { useConfirmations } from './useConfirmations';
@@ -16,7 +15,6 @@ import { useTeach } from './useTeach';
 export function useSidebar() {
   const tabId = useBoundTab();
   const { view, error } = useView(tabId);
-  const audit = useAudit();
   const confirms = useConfirmations(tabId, view);
   const page = view?.page;
   // Tool results belong to one page: a new tab, site or ticket starts afresh.
@@ -29,7 +27,7 @@ export function useSidebar() {
   const access = useSiteAccess();
   const trustedLinks = useTrustedLinks(tabId, page?.origin ?? view?.access?.origin ?? null);
   const teach = useTeach(tabId);
-  return { tabId, view, error, audit, confirms, tools, site, chat, drafts, ticketContext, access, trustedLinks, teach, openOptions: () => void openOptions() };
+  return { tabId, view, error, confirms, tools, site, chat, drafts, ticketContext, access, trustedLinks, teach, openOptions: () => void openOptions() };
 }
 
 export type Sidebar = ReturnType<typeof useSidebar>;

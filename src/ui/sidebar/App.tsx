@@ -3,12 +3,15 @@ import type { PageView } from '../../shared/protocol';
 import { useSidebar } from '../hooks/useSidebar';
 import { t } from '../i18n';
 import { ChatPanel } from '../chat/ChatPanel';
-import { AuditList } from '../shared/AuditList';
 import { useBuiltinRecipes } from '../hooks/useBuiltinRecipes';
 import { BuiltinRecipeStatus } from '../shared/BuiltinRecipeStatus';
 import { EnableSite } from './EnableSite';
-import { PagePanel } from './PagePanel';
-import { TeachPanel } from './TeachPanel';
+import { lazyView } from '../lazy-view';
+
+// The chat is what opens; the other tabs and teach mode are fetched when first shown.
+const PagePanel = lazyView(() => import('./PagePanel').then((m) => m.PagePanel));
+const AuditTab = lazyView(() => import('./AuditTab').then((m) => m.AuditTab));
+const TeachPanel = lazyView(() => import('./TeachPanel').then((m) => m.TeachPanel));
 
 type Panel = 'chat' | 'page' | 'audit';
 
@@ -26,14 +29,16 @@ export function App() {
     <div class="app">
       <Header page={s.view?.page ?? null} onOptions={s.openOptions} />
       {access && !access.enabled && <EnableSite access={access} busy={s.access.busy} error={s.access.error} onEnable={s.access.enable} />}
-      <TeachPanel teach={s.view?.teach ?? null} offer={s.view?.page?.adapterId === 'generic'} actions={s.teach} />
+      {(s.view?.teach || s.view?.page?.adapterId === 'generic') && (
+        <TeachPanel teach={s.view.teach ?? null} offer={s.view.page?.adapterId === 'generic'} actions={s.teach} />
+      )}
       <div class="tabs" role="tablist">
         {tab('chat', t('tab_chat'))}
         {tab('page', t('tab_page'))}
         {tab('audit', t('tab_audit'))}
       </div>
       <div id="panel" role="tabpanel" aria-labelledby={`tab-${panel}`} class={`panel panel-${panel}`}>
-        {panel === 'chat' ? <ChatPanel s={s} /> : panel === 'page' ? <PagePanel s={s} /> : <AuditList audit={s.audit} />}
+        {panel === 'chat' ? <ChatPanel s={s} /> : panel === 'page' ? <PagePanel s={s} /> : <AuditTab />}
       </div>
     </div>
   );

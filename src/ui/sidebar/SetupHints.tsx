@@ -1,0 +1,26 @@
+import { openSettings } from '../../extension/client';
+import { t } from '../i18n';
+
+/** While the unconfigured default (the offline demo) answers: a reminder that it is not a real model. */
+export function DemoReminder() {
+  return (
+    <p class="setup-reminder muted small" data-testid="setup-demo-reminder">
+      {t('setup_demo_reminder')}{' '}
+      <button type="button" class="link" data-testid="setup-open" onClick={() => void openSettings('model-settings')}>
+        {t('setup_open')}
+      </button>
+    </p>
+  );
+}
+
+/** An empty knowledge base: the assistant has nothing to search, and where to import one. */
+export function KbEmptyHint() {
+  return (
+    <p class="kb-hint muted small" data-testid="kb-empty-hint">
+      {t('kb_empty_hint')}{' '}
+      <button type="button" class="link" data-testid="kb-empty-import" onClick={() => void openSettings('knowledge-base')}>
+        {t('kb_empty_import')}
+      </button>
+    </p>
+  );
+}
