@@ -25,6 +25,6 @@ const ASK: Record<QuickAction, string> = {
  */
 export function quickActionPrompt(action: QuickAction, draft?: string): string {
   if (REWRITES.has(action) && draft?.trim()) return `${ASK[action]}\nCurrent draft:\n"""\n${draft.trim()}\n"""`;
-  if (action === 'translate') return 'Quick action: translate. Read the ticket and translate its messages into English for the agent.';
+  if (action === 'translate') return "Quick action: translate. Read the ticket and translate its messages into the agent's language for the agent.";
   return ASK[action];
 }

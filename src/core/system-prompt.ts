@@ -14,11 +14,25 @@ export interface SystemPromptOptions {
   masked?: boolean;
   /** The model is asked without tools: Deskmate gives it the ticket and knowledge-base hits. */
   withoutTools?: boolean;
+  /** The agent's language as a BCP 47 tag (the browser's UI language), e.g. "zh-CN". */
+  agentLanguage?: string;
 }
 
 // Options end up in the instructions, so they must not be able to add lines or tags.
 const inline = (s: string | undefined): string =>
   typeof s === 'string' ? s.replace(/[\u0000-\u001f\u007f<>]/g, ' ').trim().slice(0, 80) : '';
+
+/** "Chinese (China) [zh-CN]": a name the model knows, and the exact tag; nothing else gets in. */
+function languageName(tag: string | undefined): string {
+  const clean = typeof tag === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/.test(tag) ? tag : '';
+  if (!clean) return '';
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(clean);
+    return name && name !== clean ? `${name} [${clean}]` : clean;
+  } catch {
+    return clean;
+  }
+}
 
 /**
  * The instructions. Short on purpose (every token is paid on every step), and not the safety
@@ -28,6 +42,7 @@ export function systemPrompt(opts: SystemPromptOptions = {}): string {
   const site = inline(opts.site);
   const agent = inline(opts.agentName);
   const today = inline(opts.today);
+  const language = languageName(opts.agentLanguage);
   return [
     `You are Deskmate, the assistant of a helpdesk agent${agent ? ` named ${agent}` : ''}${site ? ` working on ${site}` : ''}.`,
     ...(opts.withoutTools
@@ -44,6 +59,6 @@ export function systemPrompt(opts: SystemPromptOptions = {}): string {
     ...(opts.masked
       ? ['Personal data appears as placeholders such as [CUSTOMER_1], [CUSTOMER_1_FIRST] (first name) or [EMAIL_1]; write them exactly so, and Deskmate fills in the real values.']
       : []),
-    `Answer the agent briefly, in the agent's language.${today ? ` Today is ${today}.` : ''}`,
+    `Answer the agent briefly, in the agent's language${language ? `, ${language}` : ''}; write replies for the customer in the customer's language, the one the ticket is written in.${today ? ` Today is ${today}.` : ''}`,
   ].join('\n');
 }

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import {
   contextMessage,
   createContextModel,
@@ -41,6 +42,22 @@ export interface ChatTurnInput {
 
 const NOTHING_READ: ContextRead[] = [];
 
+/**
+ * The agent's language: the locale of the messages the sidebar shows (Chrome picks it from the
+ * browser's UI language), else the UI language itself when Deskmate has no messages in it.
+ * Headless Chromium 156 started with --lang=zh-CN shows the zh_CN messages while
+ * getUILanguage() still says en-US, so the messages' locale comes first.
+ */
+function agentLanguage(): string | undefined {
+  try {
+    const shown = browser.i18n.getMessage('lang_tag');
+    return shown && shown !== 'en' ? shown : browser.i18n.getUILanguage() || shown || undefined;
+  } catch {
+    // A host without i18n: the prompt just says "the agent's language".
+    return undefined;
+  }
+}
+
 /** What a model without tools gets up front: the ticket, and a knowledge-base search on its subject. */
 async function readUpFront(services: Services, ctx: PageCtx): Promise<ContextRead[]> {
   const invoke = (tool: string, input: object) =>
@@ -70,7 +87,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<AgentTurnResult
       ctx: { scope: input.ctx.scope ?? null, tabId: input.ctx.tabId, flags: input.ctx.flags ?? {}, ticketKey: input.ctx.ticketKey } as PageCtx,
       history: input.history,
       ...(input.userText !== undefined ? { userText: input.userText } : {}),
-      system: withInstructions(systemPrompt({ ...site, today: new Date().toISOString().slice(0, 10), masked, withoutTools }), instructions),
+      system: withInstructions(systemPrompt({ ...site, today: new Date().toISOString().slice(0, 10), masked, withoutTools, agentLanguage: agentLanguage() }), instructions),
       signal: input.signal,
       onEvent,
       ...(input.onWire ? { onWire: input.onWire } : {}),

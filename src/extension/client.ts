@@ -58,6 +58,15 @@ export function t(key: string, substitutions?: string | string[]): string {
   return browser.i18n.getMessage(key as never, substitutions as never) || key;
 }
 
+/**
+ * Names the page's language and title in the locale the browser picked for the messages, so a
+ * screen reader speaks the text with the right voice (`lang_tag` is "en", "zh-CN", ...).
+ */
+export function localizeDocument(titleKey: string): void {
+  document.documentElement.lang = t('lang_tag');
+  document.title = t(titleKey);
+}
+
 /** The sidebar may close itself (side panels cannot); used after opening the options page. */
 export const openOptions = () => browser.runtime.openOptionsPage();
 

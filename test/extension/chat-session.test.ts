@@ -153,4 +153,25 @@ describe('the chat in the background', () => {
     await h.say({ type: 'chat.send', tabId: 'x' });
     expect(h.client.messages.at(-1)).toMatchObject({ type: 'chat.error' });
   });
+
+  it("tells the model the agent's language, the one the sidebar speaks, and to reply to the customer in the ticket's", async () => {
+    // As headless Chromium started with --lang=zh-CN answers: Chinese messages, an en-US UI language.
+    fakeBrowser.i18n.getMessage = ((key: string) => (key === 'lang_tag' ? 'zh-CN' : '')) as typeof fakeBrowser.i18n.getMessage;
+    fakeBrowser.i18n.getUILanguage = () => 'en-US';
+    const h = await setup([answer('客户想要退款。')]);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    await h.say({ type: 'chat.send', tabId: 1, text: '客户想要什么？' });
+    const system = h.model.requests[0]!.messages.find((m) => m.role === 'system')!;
+    expect(system.content).toMatch(/Answer the agent briefly, in the agent's language, Chinese \(China\) \[zh-CN\]/);
+    expect(system.content).toMatch(/replies for the customer in the customer's language, the one the ticket is written in/);
+  });
+
+  it('names the browser UI language when Deskmate has no messages in it', async () => {
+    fakeBrowser.i18n.getMessage = ((key: string) => (key === 'lang_tag' ? 'en' : '')) as typeof fakeBrowser.i18n.getMessage;
+    fakeBrowser.i18n.getUILanguage = () => 'fr-FR';
+    const h = await setup([answer('Le client veut un remboursement.')]);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    await h.say({ type: 'chat.send', tabId: 1, text: 'que veut le client ?' });
+    expect(h.model.requests[0]!.messages.find((m) => m.role === 'system')!.content).toMatch(/in the agent's language, French \(France\) \[fr-FR\]/);
+  });
 });

@@ -3,13 +3,22 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getMessage, MESSAGES } from '../fakes/i18n';
 
+interface Message {
+  message: string;
+  placeholders?: Record<string, { content: string }>;
+}
+
 const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? files(path) : [path];
   });
 
-const source = files('src/ui').map((f) => readFileSync(f, 'utf8')).join('\n');
+/** Every file that can put words on screen: the pages, the helpers they share, the picker's bar. */
+const source = [...files('src'), ...files('entrypoints'), 'wxt.config.ts']
+  .filter((f) => /\.(ts|tsx)$/.test(f))
+  .map((f) => readFileSync(f, 'utf8'))
+  .join('\n');
 /** Keys built at run time: grade, kind, role and state names, each with its own message. */
 const DYNAMIC = [
   ...['read', 'write', 'send'].flatMap((g) => [`grade_${g}`, `grade_${g}_line`, `run_${g}`]),
@@ -22,26 +31,81 @@ const DYNAMIC = [
   ...['aborted', 'stream_cut', 'length'].map((c) => `chat_cut_${c}`),
   ...['demo', 'openai', 'ollama', 'custom'].map((p) => `preset_${p}`),
   ...['no_page', 'switched_off', 'no_fill', 'no_send'].map((r) => `draft_${r}`),
+  ...['textarea', 'contenteditable', 'iframe'].map((k) => `teach_found_editor_${k}`),
+  ...['info', 'warn', 'error'].map((l) => `diagnostics_level_${l}`),
   'note_no_add',
+  'lang_tag',
 ];
 
+const LOCALES_DIR = 'public/_locales';
+const LOCALES = readdirSync(LOCALES_DIR).sort();
+const locale = (name: string) => JSON.parse(readFileSync(join(LOCALES_DIR, name, 'messages.json'), 'utf8')) as Record<string, Message>;
+
+/** The keys the code asks for: `t('key')`, `__MSG_key__`, and the run-time names above. */
+const usedKeys = [
+  ...new Set([
+    ...[...source.matchAll(/\bt\(\s*'([^']+)'/g)].map((m) => m[1]!),
+    ...[...source.matchAll(/__MSG_([A-Za-z0-9_]+)__/g)].map((m) => m[1]!),
+    ...DYNAMIC,
+  ]),
+];
+/** Prefixes of keys built from a template (`t(\`quick_${action}\`)`): each must name some key. */
+const templatePrefixes = [...new Set([...source.matchAll(/\bt\(\s*`([a-z_]+)\$\{/g)].map((m) => m[1]!))];
+
+/** What a message's substitutions must agree on across locales: names used and where each comes from. */
+const placeholderShape = (m: Message) => ({
+  used: [...new Set([...m.message.matchAll(/\$([a-z0-9_]+)\$/gi)].map((x) => x[1]!.toLowerCase()))].sort(),
+  defined: Object.fromEntries(Object.entries(m.placeholders ?? {}).map(([k, v]) => [k.toLowerCase(), v.content])),
+});
+
+/** Messages a translation may keep as they are in English: names, codes and the locale tag. */
+const SAME_IN_EVERY_LANGUAGE = new Set(['extName', 'lang_tag', 'preset_openai', 'review_kind_iban', 'diagnostics_repeated']);
+
 describe('UI messages', () => {
-  it('has an English message for every key the UI uses', () => {
-    const literal = [...source.matchAll(/\bt\(\s*'([^']+)'/g)].map((m) => m[1]!);
-    const missing = [...new Set([...literal, ...DYNAMIC])].filter((k) => !MESSAGES[k]);
-    expect(missing).toEqual([]);
+  it('has English and Simplified Chinese', () => {
+    expect(LOCALES).toEqual(expect.arrayContaining(['en', 'zh_CN']));
+  });
+
+  it.each(LOCALES)('%s has a message for every key the code uses', (name) => {
+    const messages = locale(name);
+    expect(usedKeys.filter((k) => !messages[k]?.message)).toEqual([]);
+    expect(templatePrefixes.filter((p) => !Object.keys(messages).some((k) => k.startsWith(p)))).toEqual([]);
+  });
+
+  it.each(LOCALES.filter((l) => l !== 'en'))('%s has exactly the keys English has', (name) => {
+    const messages = locale(name);
+    expect({ missing: Object.keys(MESSAGES).filter((k) => !(k in messages)), extra: Object.keys(messages).filter((k) => !(k in MESSAGES)) }).toEqual({
+      missing: [],
+      extra: [],
+    });
+  });
+
+  it.each(LOCALES.filter((l) => l !== 'en'))('%s uses the same placeholders as English in every message', (name) => {
+    const messages = locale(name);
+    const differ = Object.keys(MESSAGES).filter(
+      (k) => messages[k] && JSON.stringify(placeholderShape(messages[k])) !== JSON.stringify(placeholderShape(MESSAGES[k]!)),
+    );
+    expect(differ).toEqual([]);
+  });
+
+  it('zh_CN is translated: every message but names and codes holds Chinese text', () => {
+    const zh = locale('zh_CN');
+    const untranslated = Object.entries(zh).filter(([k, m]) => !SAME_IN_EVERY_LANGUAGE.has(k) && !/[\u4e00-\u9fff]/.test(m.message));
+    expect(untranslated.map(([k]) => k)).toEqual([]);
+    expect(zh.lang_tag?.message).toBe('zh-CN');
   });
 
   it('uses only keys Chrome accepts, and keeps the manifest strings', () => {
-    expect(Object.keys(MESSAGES).filter((k) => !/^[A-Za-z0-9_]+$/.test(k))).toEqual([]);
+    for (const name of LOCALES) expect(Object.keys(locale(name)).filter((k) => !/^[A-Za-z0-9_]+$/.test(k)), name).toEqual([]);
     expect(MESSAGES.extName && MESSAGES.extDescription).toBeTruthy();
   });
 
   it('fills placeholders', () => {
     expect(getMessage('confirm_refused', 'expired')).toBe('Not sent: expired');
-    for (const [key, entry] of Object.entries(MESSAGES)) {
-      const names = [...entry.message.matchAll(/\$([a-z0-9_]+)\$/gi)].map((m) => m[1]!.toLowerCase());
-      expect(names.filter((n) => !entry.placeholders?.[n]), key).toEqual([]);
-    }
+    for (const name of LOCALES)
+      for (const [key, entry] of Object.entries(locale(name))) {
+        const names = [...entry.message.matchAll(/\$([a-z0-9_]+)\$/gi)].map((m) => m[1]!.toLowerCase());
+        expect(names.filter((n) => !entry.placeholders?.[n]), `${name} ${key}`).toEqual([]);
+      }
   });
 });
