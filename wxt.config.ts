@@ -9,7 +9,12 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   // Extension pages load their chunks from the package itself: no modulepreload links or helper
   // code for them; one stylesheet that every page links, so a lazy chunk brings no CSS along.
-  vite: () => ({ plugins: [preact()], build: { modulePreload: false, cssCodeSplit: false } }),
+  // DESKMATE_SOURCEMAP=hidden (npm run bench -- --profile): source maps beside the bundles, not
+  // linked from them, so CPU profiles name our functions and the bundles stay the same.
+  vite: () => ({
+    plugins: [preact()],
+    build: { modulePreload: false, cssCodeSplit: false, sourcemap: process.env.DESKMATE_SOURCEMAP === 'hidden' ? ('hidden' as const) : false },
+  }),
   hooks: {
     // libphonenumber's number plans ship as a file the background reads when it first needs
     // them (src/extension/phone-metadata.ts), not inside the worker's bundle.

@@ -35,6 +35,7 @@ export interface ProbeData {
 
 interface PortLike {
   onMessage: { addListener(fn: (m: Record<string, unknown>) => void): void };
+  onDisconnect: { addListener(fn: () => void): void };
   postMessage(m: unknown): void;
 }
 type ProbeChrome = ChromeApi & { runtime: { connect(info: { name: string }): PortLike } };
@@ -48,22 +49,31 @@ function install(tabId: number): boolean {
   const data: ProbeData = { messages: [], clicks: [], paints: [] };
   host.__deskmateProbe = data;
 
-  const port = chrome.runtime.connect({ name: 'chat' });
-  port.onMessage.addListener((m) => {
-    const at = now();
-    const entry: ProbeMessage = { at, type: String(m.type) };
-    if (typeof m.sentAt === 'number') entry.sentAt = m.sentAt;
-    if (m.event) entry.event = m.event as ProbeMessage['event'];
-    if (typeof m.message === 'string') entry.message = m.message;
-    data.messages.push(entry);
-  });
-  port.postMessage({ type: 'chat.open', tabId });
+  // A stopped worker closes the port; like the sidebar, the probe connects again on the next
+  // click (not at once, which would start the worker again before the click).
+  let connected = false;
+  const connect = () => {
+    const port = chrome.runtime.connect({ name: 'chat' });
+    connected = true;
+    port.onDisconnect.addListener(() => (connected = false));
+    port.onMessage.addListener((m) => {
+      const at = now();
+      const entry: ProbeMessage = { at, type: String(m.type) };
+      if (typeof m.sentAt === 'number') entry.sentAt = m.sentAt;
+      if (m.event) entry.event = m.event as ProbeMessage['event'];
+      if (typeof m.message === 'string') entry.message = m.message;
+      data.messages.push(entry);
+    });
+    port.postMessage({ type: 'chat.open', tabId });
+  };
+  connect();
 
   document.addEventListener(
     'click',
     (e) => {
       const el = (e.target as Element | null)?.closest?.('[data-testid]');
       if (el) data.clicks.push({ at: now(), testid: el.getAttribute('data-testid') ?? '' });
+      if (!connected) connect();
     },
     true,
   );
