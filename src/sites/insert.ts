@@ -95,11 +95,35 @@ function execCommand(doc: Document, command: string, value?: string): boolean {
 const within = (host: HTMLElement, range: Range | null | undefined): range is Range =>
   !!range && host.contains(range.startContainer) && host.contains(range.endContainer);
 
+/** Elements a caret cannot go into. */
+const ATOMS = new Set(['br', 'img', 'hr', 'input', 'textarea', 'select', 'iframe', 'video', 'audio', 'object', 'embed', 'svg']);
+
+/**
+ * The end of the host's text, where a click after its last line puts the caret: inside its
+ * last block and before a trailing <br> (an empty paragraph's filler), not after the blocks,
+ * where a browser makes a new line of its own (Firefox: the empty line of CKEditor 5's
+ * `<p><br></p>` then leads the reply).
+ */
 function endOf(host: HTMLElement): Range {
   const range = host.ownerDocument.createRange();
-  range.selectNodeContents(host);
-  range.collapse(false);
-  return range;
+  let container: Node = host;
+  for (;;) {
+    let last: Node | null = container.lastChild;
+    // Markup's line breaks between blocks are no place for a caret.
+    while (last?.nodeType === 3 && !/[^ \t\n\r]/.test((last as Text).data)) last = last.previousSibling;
+    if (last?.nodeType === 3) {
+      range.setStart(last, (last as Text).length);
+    } else if (last?.nodeType === 1 && (last as Element).localName === 'br') {
+      range.setStartBefore(last);
+    } else if (last?.nodeType === 1 && !ATOMS.has((last as Element).localName) && (last as HTMLElement).isContentEditable !== false) {
+      container = last;
+      continue;
+    } else {
+      range.selectNodeContents(container);
+      range.collapse(false);
+    }
+    return range;
+  }
 }
 
 function insertIntoRich(host: HTMLElement, text: string, saved: Range | null): string | null {

@@ -19,6 +19,7 @@ export interface ReplyForm {
 
 const OPEN_TIMEOUT_MS = 3_000;
 const FRAME_TIMEOUT_MS = 15_000;
+const SETTLE_MS = 100;
 
 function findForm(reply: RecipeReply, doc: Document): ReplyForm | null {
   const el = doc.querySelector<HTMLElement>(reply.editor);
@@ -29,14 +30,24 @@ function findForm(reply: RecipeReply, doc: Document): ReplyForm | null {
   return host ? { doc, editor: host, submit } : null;
 }
 
+/**
+ * Whether the recipe's editor is shown. A helpdesk may keep a closed reply box in the page,
+ * hidden until its Reply control opens it (Help Scout): text put there is out of the agent's
+ * sight, and a hidden box cannot take the focus a paste needs.
+ */
+function editorShown(reply: RecipeReply, doc: Document): boolean {
+  const el = doc.querySelector<HTMLElement>(reply.editor);
+  return !!el && !el.closest('[hidden]') && (typeof el.checkVisibility !== 'function' || el.checkVisibility());
+}
+
 /** The form on this page, after clicking the recipe's `open` control when it is not shown yet. */
 export async function formOnPage(reply: RecipeReply, doc: Document): Promise<ReplyForm | null> {
   const found = findForm(reply, doc);
-  if (found || !reply.open) return found;
+  if (!reply.open || (found && editorShown(reply, doc))) return found;
   const opener = doc.querySelector<HTMLElement>(reply.open);
   if (!opener) return null;
   opener.click();
-  return waitFor(() => findForm(reply, doc), { root: doc.documentElement, timeoutMs: OPEN_TIMEOUT_MS });
+  return waitFor(() => editorShown(reply, doc) && findForm(reply, doc), { root: doc.documentElement, timeoutMs: OPEN_TIMEOUT_MS });
 }
 
 /** The reply page's URL for a ticket, or null when the recipe has none. */
@@ -76,7 +87,10 @@ export async function setEditor(reply: RecipeReply, form: ReplyForm, text: strin
   }
   const expected = comparableText(text);
   const read = () => comparableText(reply.editorKind === 'textarea' ? (editor as HTMLTextAreaElement).value : elementText(editor));
-  const took = (timeoutMs: number) => waitFor(() => read() === expected, { root: form.doc.documentElement, timeoutMs }).then((v) => v === true);
+  const shows = (timeoutMs: number) => waitFor(() => read() === expected, { root: form.doc.documentElement, timeoutMs }).then((v) => v === true);
+  // Still there once the page has had its turn: an editor with a model of its own (CKEditor 5)
+  // renders that model over a change it did not take, a moment after the change.
+  const took = async (timeoutMs: number) => (await shows(timeoutMs)) && (await new Promise((r) => setTimeout(r, SETTLE_MS))) === undefined && read() === expected;
   if (reply.editorKind === 'textarea') return took(2_000);
   // As a paste first (editors with a model of their own take only that), else set by hand.
   replaceRichText(editor, text);

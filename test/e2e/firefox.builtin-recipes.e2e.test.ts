@@ -1,26 +1,25 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
-import { ask, DEMO_MODEL, startModel, waitForChat, type ModelForExtension } from './harness/chat';
+import { launchFirefox, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
+import { configureFirefox, openSidebarFor } from './harness/firefox-sidebar';
+import { ask, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { clickConfirm, showTab, theCard, waitIn } from './harness/deskmate';
 import { firefoxDriver } from './harness/firefox-driver';
 import { BUILTIN_DRAFT as DRAFT, startBuiltinHelpdesks, type BuiltinHelpdesks } from './harness/builtin-helpdesks';
 import { htmlToStoredText, insertStatus } from './harness/fixture-helpdesk';
 
-declare const browser: {
-  tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> };
-  runtime: { sendMessage(m: object): Promise<unknown> };
-};
+declare const browser: { runtime: { sendMessage(m: object): Promise<unknown> } };
 
-const HOSTS = ['acme.zendesk.com', 'acme.freshdesk.com', 'secure.helpscout.net'];
+const HOSTS = ['desk.example.org', 'acme.zendesk.com', 'acme.freshdesk.com', 'secure.helpscout.net'];
 
 /**
- * A built-in recipe for a SaaS helpdesk in Firefox ESR, on its own host name (mapped to our
- * fixture server): the agent enables the site as for any site, the recipe is recognised by its
- * host and page, labelled unconfirmed, reads the ticket, inserts into that helpdesk's kind of
- * editor, and Send… → confirm card → Confirm posts exactly once.
+ * The built-in recipes in Firefox ESR, each on a host name of its own (mapped to our fixture
+ * server): Zammad self-hosted on any site, the SaaS helpdesks on their own domains. The agent
+ * enables the site as for any site; the recipe is recognised by its host and page, labelled
+ * unconfirmed, reads the ticket, inserts into that helpdesk's kind of editor, and Send… →
+ * confirm card → Confirm posts exactly once.
  */
-describe('firefox: the built-in Freshdesk recipe', () => {
+describe('firefox: the built-in recipes for Zammad, Zendesk, Freshdesk and Help Scout', () => {
   let firefox: FirefoxHarness;
   let helpdesks: BuiltinHelpdesks;
   let m: ModelForExtension;
@@ -29,12 +28,7 @@ describe('firefox: the built-in Freshdesk recipe', () => {
     helpdesks = await startBuiltinHelpdesks();
     m = await startModel({ chunkDelayMs: 2 });
     firefox = await launchFirefox({ prefs: { 'extensions.webextOptionalPermissionPrompts': false, 'network.dns.localDomains': HOSTS.join(',') } });
-    if (!m.onDefaultPort) {
-      const options = await openFirefoxExtensionPage(firefox, 'options.html');
-      const current = (await options.evaluate(() => browser.runtime.sendMessage({ type: 'model.get' }))) as { value: object };
-      await options.evaluate((settings) => browser.runtime.sendMessage({ type: 'model.set', settings }), { ...current.value, baseURL: m.model.url, model: DEMO_MODEL });
-      await options.close();
-    }
+    await configureFirefox(firefox, m);
   });
   afterAll(async () => {
     await firefox?.close();
@@ -42,15 +36,24 @@ describe('firefox: the built-in Freshdesk recipe', () => {
     await helpdesks?.close();
   });
 
-  async function sidebarFor(url: string): Promise<{ sidebarPage: Page; tabId: number }> {
-    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
-    const ids = await finder.evaluate((u) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === u).map((t) => t.id)), url);
-    await finder.close();
-    expect(ids).toHaveLength(1);
-    return { sidebarPage: await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${ids[0]!}`), tabId: ids[0]! };
-  }
-
   const cases = [
+    {
+      name: 'Zammad, self-hosted (contenteditable box, another ticket’s task open in the page)',
+      host: 'desk.example.org',
+      path: '/#ticket/zoom/5',
+      helpdesk: 'zammad',
+      label: '#31005',
+      editor: async (page: Page) => htmlToStoredText(await page.evaluate(() => document.querySelector('.content.active .articleNewEdit-body')?.innerHTML ?? '')).trim(),
+    },
+    {
+      name: 'Zendesk agent workspace (CKEditor 5 composer, every open ticket in the page)',
+      host: 'acme.zendesk.com',
+      path: '/agent/tickets/5',
+      helpdesk: 'zendesk',
+      label: '#5',
+      // CKEditor 5 posts its model, not the DOM: the model must hold the draft.
+      editor: (page: Page) => page.evaluate(() => (window as unknown as { fixtureEditorValue(id: number): string }).fixtureEditorValue(5)),
+    },
     {
       name: 'Freshdesk (Froala editor opened by Reply, mirrored into its textarea)',
       host: 'acme.freshdesk.com',
@@ -58,6 +61,14 @@ describe('firefox: the built-in Freshdesk recipe', () => {
       helpdesk: 'freshdesk',
       label: '#5',
       editor: async (page: Page) => htmlToStoredText(await page.evaluate(() => document.querySelector<HTMLTextAreaElement>('.fr-box textarea')?.value ?? '')).trim(),
+    },
+    {
+      name: 'Help Scout (editor opened by Reply, thread newest first)',
+      host: 'secure.helpscout.net',
+      path: '/conversation/5/31005',
+      helpdesk: 'helpscout',
+      label: '#31005',
+      editor: async (page: Page) => htmlToStoredText(await page.evaluate(() => document.querySelector('[data-cy="ConvoEditor"] [contenteditable]')?.innerHTML ?? '')).trim(),
     },
   ] as const;
 
@@ -68,7 +79,7 @@ describe('firefox: the built-in Freshdesk recipe', () => {
       m.model.script([{ toolCalls: [{ name: 'reply__propose', arguments: { body: DRAFT } }] }, { text: 'The draft is in the card.' }]);
       const url = helpdesks.url(c.host, c.path);
       const page = await openFirefoxPage(firefox, url);
-      const { sidebarPage, tabId } = await sidebarFor(url);
+      const { sidebarPage, tabId } = await openSidebarFor(firefox, url);
       const sidebar = firefoxDriver(sidebarPage);
       await sidebarPage.waitForSelector('[data-testid="site-enable"]', { timeout: 15_000 });
       await sidebarPage.click('[data-testid="site-enable"]');

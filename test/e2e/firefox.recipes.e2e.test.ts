@@ -1,16 +1,12 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
-import { ask, DEMO_MODEL, startModel, waitForChat, type ModelForExtension } from './harness/chat';
+import { configureFirefox, openSidebarFor } from './harness/firefox-sidebar';
+import { ask, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { clickConfirm, showTab, theCard, waitIn } from './harness/deskmate';
 import { firefoxDriver } from './harness/firefox-driver';
 import { FIXTURE_DRAFT as DRAFT, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
 import { recipeFileFor } from './harness/recipes';
-
-declare const browser: {
-  tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> };
-  runtime: { sendMessage(m: object): Promise<unknown> };
-};
 
 /** Site recipes in Firefox ESR: recipe-import on the options page, then Send… → confirm card → Confirm. */
 describe('firefox.recipes: an imported recipe on a helpdesk no code adapter knows', () => {
@@ -22,12 +18,7 @@ describe('firefox.recipes: an imported recipe on a helpdesk no code adapter know
     helpdesk = await startFixtureHelpdesk();
     m = await startModel({ chunkDelayMs: 2 });
     firefox = await launchFirefox();
-    if (!m.onDefaultPort) {
-      const options = await openFirefoxExtensionPage(firefox, 'options.html');
-      const current = (await options.evaluate(() => browser.runtime.sendMessage({ type: 'model.get' }))) as { value: object };
-      await options.evaluate((settings) => browser.runtime.sendMessage({ type: 'model.set', settings }), { ...current.value, baseURL: m.model.url, model: DEMO_MODEL });
-      await options.close();
-    }
+    await configureFirefox(firefox, m);
   });
   afterAll(async () => {
     await firefox?.close();
@@ -52,13 +43,7 @@ describe('firefox.recipes: an imported recipe on a helpdesk no code adapter know
     await options.close();
   }
 
-  async function sidebarFor(url: string): Promise<Page> {
-    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
-    const ids = await finder.evaluate((u) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === u).map((t) => t.id)), url);
-    await finder.close();
-    expect(ids).toHaveLength(1);
-    return openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${ids[0]!}`);
-  }
+  const sidebarFor = async (url: string): Promise<Page> => (await openSidebarFor(firefox, url)).sidebarPage;
 
   it('reply form on a separate page: exactly one post, through a hidden frame', async () => {
     await importRecipe();

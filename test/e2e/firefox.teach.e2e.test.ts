@@ -1,17 +1,13 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
-import { ask, DEMO_MODEL, startModel, waitForChat, type ModelForExtension } from './harness/chat';
+import { launchFirefox, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
+import { configureFirefox, openSidebarFor } from './harness/firefox-sidebar';
+import { ask, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { clickConfirm, showTab, theCard, waitIn, type Driver } from './harness/deskmate';
 import { firefoxDriver } from './harness/firefox-driver';
 import { FIXTURE_DRAFT as DRAFT, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
 import { currentStep, foundOf, pageHandlerRuns, pickerShown, pickIn, waitForPicker, type PointerPage } from './harness/teach';
 import { poll } from './harness/wait';
-
-declare const browser: {
-  tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> };
-  runtime: { sendMessage(m: object): Promise<unknown> };
-};
 
 /**
  * Teach mode in Firefox ESR, on the "cards" fixture helpdesk no recipe describes: the agent's
@@ -26,12 +22,7 @@ describe('firefox.teach: a recipe from clicks in the picker, then Send… → co
     helpdesk = await startFixtureHelpdesk();
     m = await startModel({ chunkDelayMs: 2 });
     firefox = await launchFirefox();
-    if (!m.onDefaultPort) {
-      const options = await openFirefoxExtensionPage(firefox, 'options.html');
-      const current = (await options.evaluate(() => browser.runtime.sendMessage({ type: 'model.get' }))) as { value: object };
-      await options.evaluate((settings) => browser.runtime.sendMessage({ type: 'model.set', settings }), { ...current.value, baseURL: m.model.url, model: DEMO_MODEL });
-      await options.close();
-    }
+    await configureFirefox(firefox, m);
   });
   afterAll(async () => {
     await firefox?.close();
@@ -47,11 +38,7 @@ describe('firefox.teach: a recipe from clicks in the picker, then Send… → co
   async function openTicket(): Promise<{ page: Page; pointer: PointerPage; sidebarPage: Page; sidebar: Driver }> {
     const url = helpdesk.url('/cards/tickets/7');
     const page = await openFirefoxPage(firefox, url);
-    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
-    const ids = await finder.evaluate((u) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === u).map((t) => t.id)), url);
-    await finder.close();
-    expect(ids).toHaveLength(1);
-    const sidebarPage = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${ids[0]!}`);
+    const { sidebarPage } = await openSidebarFor(firefox, url);
     await sidebarPage.waitForSelector('[data-testid="teach-start"]');
     return { page, pointer: page as unknown as PointerPage, sidebarPage, sidebar: firefoxDriver(sidebarPage) };
   }

@@ -6,6 +6,7 @@ import { ask, configureChromium, startModel, waitForChat, type ModelForExtension
 import { clickConfirm, sendToBackground, startDemoHelpdesk, theCard, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
 import { uniqueFixtureDraft, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
 import { recipeFileFor } from './harness/recipes';
+import { importRecipeInChromium } from './harness/recipe-import';
 import { poll } from './harness/wait';
 
 let DRAFT = '';
@@ -46,16 +47,7 @@ describe('recipes: imported on the options page, Send… → confirm card → Co
   });
 
   /** recipe-import on the options page: the recipe is checked and shown, and applies on a click. */
-  async function importRecipe(name: Parameters<typeof recipeFileFor>[0], site = helpdesk.origin): Promise<void> {
-    const { path } = recipeFileFor(name, site);
-    const options = await openExtensionPage(chromium.context, chromium.extensionId, 'options.html');
-    await options.setInputFiles('[data-testid="recipe-import"]', path);
-    const preview = await options.waitForSelector('[data-testid="recipe-preview"]');
-    expect(await preview.textContent()).toContain(site);
-    await options.click('[data-testid="recipe-apply"]');
-    await options.waitForSelector(`[data-testid="recipe"][data-site="${site}"]`);
-    await options.close();
-  }
+  const importRecipe = (name: Parameters<typeof recipeFileFor>[0], site = helpdesk.origin) => importRecipeInChromium(chromium.context, chromium.extensionId, name, site);
 
   async function sendStory(path: string): Promise<{ page: Page; panel: SidePanel }> {
     page = await chromium.context.newPage();

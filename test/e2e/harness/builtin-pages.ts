@@ -170,12 +170,21 @@ export function helpscoutPage(t: BuiltinTicket): string {
     `
 const box = document.querySelector('[data-cy="ConvoEditor"]');
 document.querySelector('[data-cy="reply-button"]').addEventListener('click', () => { box.hidden = false; });
-box.querySelector('button').addEventListener('click', async (e) => {
+box.querySelector('button').addEventListener('click', async () => {
   const editor = box.querySelector('[contenteditable]');
-  e.currentTarget.disabled = true;
+  const button = box.querySelector('button');
+  button.disabled = true;
   await fixturePost('helpscout', ${t.id}, editor.innerHTML, false);
-  editor.innerHTML = ''; box.hidden = true; e.currentTarget.disabled = false;
+  editor.innerHTML = ''; box.hidden = true; button.disabled = false;
   await fixtureRefresh('ol[aria-label="Thread Items"]');
 });`,
   );
+}
+
+/** One entry of a helpdesk's thread as its page renders it (`index`: its place in the thread). */
+export function builtinThreadItem(helpdesk: Helpdesk, message: BuiltinTicket['messages'][number], index: number): string {
+  if (helpdesk === 'zammad') return zammadArticle(message, index);
+  if (helpdesk === 'zendesk') return zendeskItem(message);
+  if (helpdesk === 'freshdesk') return freshdeskItem(message, index);
+  return helpscoutItem(message, index);
 }
