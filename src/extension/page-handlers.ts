@@ -27,8 +27,10 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       if (!adapter || sender.tabId === undefined || !sender.origin) return { ok: false };
       // The origin is the browser's word; the URL (current after pushState) must agree with it.
       if (originOf(url) !== sender.origin) return { ok: false };
-      // A recipe serves its own site only: its adapter id names that site.
+      // A recipe serves its own site only: its adapter id names that site; a helpdesk on
+      // domains of its own (a built-in recipe for Zendesk, say) serves those domains only.
       if (adapterId.startsWith('recipe:') && adapterId !== recipeAdapterId(sender.origin)) return { ok: false };
+      if (adapter.hosts && !adapter.hosts.test(new URL(sender.origin).hostname)) return { ok: false };
       // A script left running in a tab of a site since revoked is not listened to.
       if (!(await s.allowsOrigin(sender.origin))) return { ok: false };
       const before = s.pages.get(sender.tabId);

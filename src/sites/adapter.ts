@@ -27,6 +27,8 @@ export interface Adapter {
   id: string;
   /** The helpdesk's name, for people. */
   title: string;
+  /** The only hosts it serves, for a helpdesk on domains of its own; the background holds announces to them. */
+  hosts?: RegExp;
   /** True when this page is one this adapter serves (URL path and DOM; any host). */
   detect(url: URL, doc: Document): boolean;
   /** The ticket shown, or null when the page shows none. */
@@ -53,10 +55,13 @@ export interface AdapterInfo {
   id: string;
   title: string;
   tools: readonly PageToolName[];
+  /** The only hosts (hostname, no port) the adapter serves, for a helpdesk with domains of its own. */
+  hosts?: RegExp;
 }
 
 export const adapterInfo = (adapter: Adapter): AdapterInfo => ({
   id: adapter.id,
   title: adapter.title,
   tools: adapterToolNames(adapter),
+  ...(adapter.hosts ? { hosts: adapter.hosts } : {}),
 });

@@ -41,6 +41,7 @@ export function builtinRecipeAdapter({ id, recipe, hosts }: BuiltinRecipe): Adap
   return {
     id,
     title: recipe.title,
+    ...(hosts ? { hosts } : {}),
     detect: (url, doc) => ours(url) && on(url.origin).detect(url, doc),
     ticket: (url, doc) => (ours(url) ? on(url.origin).ticket(url, doc) : null),
     tools,

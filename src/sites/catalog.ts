@@ -1,5 +1,12 @@
 import type { AdapterInfo } from './adapter';
 
+/** The hosts of the helpdesks with domains of their own, for their adapters and the background alike. */
+export const HELPDESK_HOSTS = {
+  zendesk: /^[a-z0-9][a-z0-9-]*\.zendesk\.com$/,
+  freshdesk: /^[a-z0-9][a-z0-9-]*\.freshdesk\.com$/,
+  helpscout: /^secure\.helpscout\.net$/,
+} as const;
+
 /**
  * The background's own copy of what each adapter offers, in the order of ADAPTERS. It is
  * the background's source for tools and grades (a content script only names its adapter),
@@ -11,9 +18,9 @@ export const ADAPTER_INFOS: readonly AdapterInfo[] = [
   { id: 'osticket', title: 'osTicket', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
   { id: 'freescout', title: 'FreeScout', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
   { id: 'zammad', title: 'Zammad', tools: ['ticket.read', 'reply.fill', 'reply.send'] },
-  { id: 'zendesk', title: 'Zendesk agent workspace', tools: ['ticket.read', 'reply.fill', 'reply.send'] },
-  { id: 'freshdesk', title: 'Freshdesk', tools: ['ticket.read', 'reply.fill', 'reply.send'] },
-  { id: 'helpscout', title: 'Help Scout', tools: ['ticket.read', 'reply.fill', 'reply.send'] },
+  { id: 'zendesk', title: 'Zendesk agent workspace', tools: ['ticket.read', 'reply.fill', 'reply.send'], hosts: HELPDESK_HOSTS.zendesk },
+  { id: 'freshdesk', title: 'Freshdesk', tools: ['ticket.read', 'reply.fill', 'reply.send'], hosts: HELPDESK_HOSTS.freshdesk },
+  { id: 'helpscout', title: 'Help Scout', tools: ['ticket.read', 'reply.fill', 'reply.send'], hosts: HELPDESK_HOSTS.helpscout },
   { id: 'generic', title: 'Web page', tools: ['page.read', 'selection.read', 'reply.fill'] },
 ];
 

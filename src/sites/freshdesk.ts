@@ -1,7 +1,8 @@
 import { defineAdapter } from './adapter';
 import { builtinRecipeAdapter } from './builtin-recipe';
+import { HELPDESK_HOSTS } from './catalog';
 import type { Recipe } from './recipe-check';
 import recipe from './recipes/freshdesk.json';
 
 /** Freshdesk on <account>.freshdesk.com: a built-in recipe (src/sites/recipes/freshdesk.json). */
-export default defineAdapter(builtinRecipeAdapter({ id: 'freshdesk', recipe: recipe as Recipe, hosts: /^[a-z0-9][a-z0-9-]*\.freshdesk\.com$/ }));
+export default defineAdapter(builtinRecipeAdapter({ id: 'freshdesk', recipe: recipe as Recipe, hosts: HELPDESK_HOSTS.freshdesk }));

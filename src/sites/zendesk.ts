@@ -1,7 +1,8 @@
 import { defineAdapter } from './adapter';
 import { builtinRecipeAdapter } from './builtin-recipe';
+import { HELPDESK_HOSTS } from './catalog';
 import type { Recipe } from './recipe-check';
 import recipe from './recipes/zendesk.json';
 
 /** Zendesk's agent workspace on <account>.zendesk.com: a built-in recipe (src/sites/recipes/zendesk.json). */
-export default defineAdapter(builtinRecipeAdapter({ id: 'zendesk', recipe: recipe as Recipe, hosts: /^[a-z0-9][a-z0-9-]*\.zendesk\.com$/ }));
+export default defineAdapter(builtinRecipeAdapter({ id: 'zendesk', recipe: recipe as Recipe, hosts: HELPDESK_HOSTS.zendesk }));

@@ -104,6 +104,16 @@ describe('a page cannot supply or change a recipe (attacker side)', () => {
     expect(await route({ type: 'recipe.get' }, fromA, handlers)).toMatchObject({ ok: true, value: { site: A } });
   });
 
+  attack('a page off a helpdesk’s own domains cannot run under its built-in recipe (Zendesk, Freshdesk, Help Scout): refused, no tools', async () => {
+    const { tabs, announce, services } = await setup();
+    // Loopback, where Deskmate runs without being enabled: only the helpdesk's hosts stand in the way.
+    tabs.tabs.set(2, { origin: A, ticket: '#5' });
+    for (const id of ['zendesk', 'freshdesk', 'helpscout']) expect([id, await announce(2, id)]).toEqual([id, { ok: false }]);
+    expect(services.registry.list().filter((t) => t.scopes)).toEqual([]);
+    // A self-hosted helpdesk's recipe (Zammad) serves any site Deskmate runs on.
+    expect(await announce(2, 'zammad')).toEqual({ ok: true });
+  });
+
   attack('a page of another site cannot run under a recipe: its announce is refused and it gets no tools', async () => {
     const { handlers, tabs, announce, services } = await setup();
     await handlers['recipes.import']({ type: 'recipes.import', recipe: recipeFor(A) }, extensionPage);
