@@ -55,12 +55,12 @@ describe('firefox: the built-in recipes for Zammad, Zendesk, Freshdesk and Help 
       editor: (page: Page) => page.evaluate(() => (window as unknown as { fixtureEditorValue(id: number): string }).fixtureEditorValue(5)),
     },
     {
-      name: 'Freshdesk (Froala editor opened by Reply, mirrored into its textarea)',
+      name: 'Freshdesk (Froala editor opened by Reply, mirrored into its textarea 400 ms after a change)',
       host: 'acme.freshdesk.com',
       path: '/a/tickets/5',
       helpdesk: 'freshdesk',
       label: '#5',
-      editor: async (page: Page) => htmlToStoredText(await page.evaluate(() => document.querySelector<HTMLTextAreaElement>('.fr-box textarea')?.value ?? '')).trim(),
+      editor: async (page: Page) => htmlToStoredText(await page.evaluate(() => document.querySelector('.fr-box .fr-element')?.innerHTML ?? '')).trim(),
     },
     {
       name: 'Help Scout (editor opened by Reply, thread newest first)',

@@ -142,8 +142,11 @@ document.querySelector('button[aria-label="Reply"]').addEventListener('click', (
   if (area.firstChild) return;
   area.innerHTML = '<div class="fr-box"><div class="fr-wrapper"><div class="fr-element fr-view" contenteditable="true"></div></div><textarea name="body" style="display:none"></textarea></div><button type="button" aria-label="Send">Send</button>';
   const editor = area.querySelector('.fr-element');
-  // Froala copies its HTML into the original textarea as the content changes.
-  editor.addEventListener('input', () => { area.querySelector('textarea').value = editor.innerHTML; });
+  // Froala copies its HTML into the original textarea a while after the content changes; Send
+  // posts the textarea, so a click before the copy would post what it held before.
+  let copy;
+  new MutationObserver(() => { clearTimeout(copy); copy = setTimeout(() => { area.querySelector('textarea').value = editor.innerHTML; }, 400); })
+    .observe(editor, { childList: true, subtree: true, characterData: true });
   area.querySelector('button[aria-label="Send"]').addEventListener('click', async (e) => {
     e.currentTarget.disabled = true;
     await fixturePost('freshdesk', ${t.id}, area.querySelector('textarea').value, false);
