@@ -69,7 +69,7 @@ export function decide(body, behaviour = {}) {
  * @returns {Answer}
  */
 function quickAction({ action, draft }, turn, tools) {
-  if (turn.called.has('reply__propose')) return { text: 'The new draft is ready below for you to review.' };
+  if (turn.called.has('reply__propose')) return { text: 'The new draft is in the card above, ready for you to review.' };
   const rewrite = draft && { shorter, formal, friendlier }[/** @type {'shorter'} */ (action)];
   if (rewrite && tools.has('reply__propose')) return call('reply__propose', { body: rewrite(draft) });
   const ticketResult = turn.results.get('ticket__read');
@@ -108,7 +108,7 @@ function summary(ticket, request, hit, inlineDraft) {
   const wants = request ? restate(request, name) : `${name} wrote about "${clip(ticket.subject, 120)}".`;
   const source = hit?.title ? `I based the answer on the knowledge-base article "${clip(hit.title, 80)}".` : 'I found no matching knowledge-base article, so the draft says you are looking into it.';
   if (inlineDraft) return `${wants} ${source} Here is a draft you can copy, edit and send yourself:\n\n${inlineDraft}`;
-  return `${wants} ${source} The draft is ready below for you to review, edit and send; nothing is sent without your confirmation.`;
+  return `${wants} ${source} The draft is in the card above, ready for you to review, edit and send; nothing is sent without your confirmation.`;
 }
 
 function chatAnswer(/** @type {string} */ userText) {

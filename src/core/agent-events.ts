@@ -1,3 +1,4 @@
+import type { TraceFacts } from './trace-facts';
 import type { BudgetOptions } from './context-budget';
 import type { DraftSource } from './citations';
 import type { AssistantMessage, ChatMessage, ChatModel, FinishReason, ModelRequest, TokenUsage } from './chat-model';
@@ -44,7 +45,18 @@ export type AgentEvent =
       args?: Record<string, unknown>;
       rawArguments: string;
     }
-  | { type: 'tool_call_finished'; step: number; callId: string; tool: string; ok: boolean; code?: string; summary: string }
+  | {
+      type: 'tool_call_finished';
+      step: number;
+      callId: string;
+      tool: string;
+      ok: boolean;
+      code?: string;
+      /** One line, for logs; people get `facts`, worded by the UI, and `raw` on request. */
+      summary: string;
+      facts?: TraceFacts;
+      raw?: string;
+    }
   /**
    * The model called a tool it was not offered: a write or send tool, or a name that exists
    * nowhere. It was refused and nothing ran, but the attempt itself says the conversation (often

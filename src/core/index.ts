@@ -59,3 +59,4 @@ export { draftFromAnswer } from './draft-text';
 export { citableArticles, checkCitations, MAX_SOURCES, type Citations, type DraftSource } from './citations';
 export { withInstructions, MAX_TEAM_INSTRUCTIONS, MAX_TICKET_CONTEXT, type AgentInstructions } from './instructions';
 export { QUICK_ACTIONS, REWRITES, quickActionPrompt, type QuickAction } from './quick-actions';
+export { traceFacts, rawResult, MAX_RAW_CHARS, type TraceFacts } from './trace-facts';

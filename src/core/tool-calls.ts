@@ -6,6 +6,7 @@ import type { ToolRegistry } from './registry';
 import { errorMessage, fail } from './results';
 import { DRAFT_TOOL } from './system-prompt';
 import type { InvokeCtx, ToolResult } from './tool';
+import { rawResult, traceFacts } from './trace-facts';
 import { fromWireName } from './wire-names';
 
 export interface ToolCallIo {
@@ -83,7 +84,7 @@ async function runOne(call: ToolCall, refused: ToolResult | null, io: ToolCallIo
   // The model learns which of its citations were dropped, so it does not repeat them as facts.
   if (draft?.droppedSources?.length && result.ok) result = { ...result, data: { ...(result.data as object), droppedSources: draft.droppedSources, note: UNCITABLE } };
   const code = result.ok ? {} : { code: result.code };
-  io.emit({ type: 'tool_call_finished', step: io.step, callId: call.id, tool, ok: result.ok, ...code, summary: summarize(result) });
+  io.emit({ type: 'tool_call_finished', step: io.step, callId: call.id, tool, ok: result.ok, ...code, summary: summarize(result), facts: traceFacts(parsed.ok ? parsed.value : undefined, result), raw: rawResult(result) });
   if (draft) {
     io.onDraft(draft);
     io.emit({ type: 'draft_proposed', step: io.step, callId: call.id, draft });

@@ -8,6 +8,9 @@ import { teachView } from './teach-handlers';
 import { log } from './logger';
 import { sameTicket } from '../shared/ticket';
 
+/** The adapter of every page no helpdesk adapter or recipe knows. */
+const GENERIC_ADAPTER = 'generic';
+
 type PageHandlers = Pick<Handlers, 'page.announce' | 'view.get' | 'tool.invoke' | 'sites.list' | 'sites.set' | 'audit.list' | 'audit.check'>;
 
 /** What the chat keeps of each draft card (see chat-session). */
@@ -39,7 +42,9 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       s.tools.sync();
       // The options page lists every site Deskmate has worked on, with its helpdesk.
       const site = await s.sites.get(sender.origin);
-      if (site.adapterTitle !== adapter.title) await s.sites.set(sender.origin, { adapterTitle: adapter.title });
+      // A helpdesk's page that shows no ticket is served by the generic adapter: it keeps the
+      // helpdesk's name, which the sidebar shows there too.
+      if (adapter.id !== GENERIC_ADAPTER && site.adapterTitle !== adapter.title) await s.sites.set(sender.origin, { adapterTitle: adapter.title });
       const was = before && { site: before.origin, ticket: before.ticket?.key ?? null };
       if (!was || !sameTicket(was, { site: sender.origin, ticket: ticket?.key ?? null }) || before.adapterId !== adapterId) {
         s.broadcast({ type: 'view.changed', tabId: sender.tabId });
@@ -64,13 +69,22 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       if (!page || !adapter) return { page: null, tools: [], site: null, pending, unknown, sent, access, teach };
       const site = await s.sites.get(page.origin);
       const flags: Record<string, boolean> = { 'page.write': site.write, 'page.send': site.send };
-      const tools = s.registry
-        .list({ scope: page.origin })
-        .filter((t) => t.scopes && s.tools.implementsTool(page.adapterId, t.name))
+      const offered = s.registry.list({ scope: page.origin }).filter((t) => t.scopes && s.tools.implementsTool(page.adapterId, t.name));
+      // What the page can do at all, switched on or not: the switches show only for these.
+      const grades = [...new Set(offered.map((t) => t.sideEffect))];
+      const tools = offered
         .filter((t) => !t.featureFlag || flags[t.featureFlag] === true)
         .map(({ name, title, description, sideEffect, inputSchema }) => ({ name, title, description, sideEffect, inputSchema }));
       return {
-        page: { tabId, adapterId: adapter.id, adapterTitle: adapter.title, origin: page.origin, ticket: page.ticket },
+        page: {
+          tabId,
+          adapterId: adapter.id,
+          adapterTitle: adapter.title,
+          ...(adapter.id === GENERIC_ADAPTER && site.adapterTitle && site.adapterTitle !== adapter.title ? { siteTitle: site.adapterTitle } : {}),
+          origin: page.origin,
+          ticket: page.ticket,
+          grades,
+        },
         tools,
         site,
         pending,

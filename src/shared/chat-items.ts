@@ -1,4 +1,4 @@
-import type { AgentEvent, DraftSource, ModelErrorKind, QuickAction } from '../core';
+import type { AgentEvent, DraftSource, ModelErrorKind, QuickAction, TraceFacts } from '../core';
 import type { TicketRef } from './ticket';
 
 /**
@@ -8,7 +8,8 @@ import type { TicketRef } from './ticket';
 export type ChatItem =
   | { id: string; kind: 'user'; text: string; action?: QuickAction }
   | { id: string; kind: 'assistant'; text: string; streaming?: boolean; cut?: 'aborted' | 'stream_cut' | 'length'; card?: 'summary' | 'note' }
-  | { id: string; kind: 'tool'; callId: string; tool: string; status: 'running' | 'ok' | 'error'; code?: string; summary?: string }
+  /** `facts`: what the call did, for the sidebar to put in words; `raw`: its data as it came back. */
+  | { id: string; kind: 'tool'; callId: string; tool: string; status: 'running' | 'ok' | 'error'; code?: string; summary?: string; facts?: TraceFacts; raw?: string }
   /**
    * `warned`: the tools the assistant tried to use in the turn that wrote it, though it may not
    * (write, send, or invented names); such a draft is used only after `acknowledged`.
@@ -88,12 +89,26 @@ export function applyAgentEvent(items: readonly ChatItem[], event: AgentEvent): 
       return list;
     }
     case 'tool_call_started':
-      list.push({ id: itemId(), kind: 'tool', callId: event.callId, tool: event.tool, status: 'running' });
+      list.push({
+        id: itemId(),
+        kind: 'tool',
+        callId: event.callId,
+        tool: event.tool,
+        status: 'running',
+        ...(typeof event.args?.query === 'string' ? { facts: { query: event.args.query.slice(0, 200) } } : {}),
+      });
       return list;
     case 'tool_call_finished':
       return list.map((item) =>
         item.kind === 'tool' && item.callId === event.callId
-          ? { ...item, status: event.ok ? 'ok' : 'error', summary: event.summary, ...(event.code ? { code: event.code } : {}) }
+          ? {
+              ...item,
+              status: event.ok ? 'ok' : 'error',
+              summary: event.summary,
+              ...(event.code ? { code: event.code } : {}),
+              ...(event.facts ? { facts: event.facts } : {}),
+              ...(event.raw !== undefined ? { raw: event.raw } : {}),
+            }
           : item,
       );
     case 'draft_proposed': {

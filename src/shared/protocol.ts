@@ -30,8 +30,12 @@ export interface PageView {
   tabId: number;
   adapterId: string;
   adapterTitle: string;
+  /** On a page no helpdesk adapter serves (a ticket list): the helpdesk this site was last seen as. */
+  siteTitle?: string;
   origin: string;
   ticket: PageTicket | null;
+  /** The grades of the actions the page has, whether or not a switch has turned them off. */
+  grades?: SideEffect[];
 }
 
 export interface ViewState {

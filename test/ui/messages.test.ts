@@ -35,6 +35,11 @@ const DYNAMIC = [
   ...['info', 'warn', 'error'].map((l) => `diagnostics_level_${l}`),
   'note_no_add',
   'lang_tag',
+  ...['ticket_read', 'kb_search', 'reply_propose', 'page_read', 'selection_read'].flatMap((tool) => [`trace_${tool}_running`, `trace_${tool}_verb`]),
+  ...['ticket_read', 'reply_fill', 'reply_send', 'note_add', 'page_read', 'selection_read'].flatMap((tool) => [`page_tool_${tool}`, `page_tool_${tool}_desc`, `page_can_${tool}`]),
+  'page_tool_reply_fill_any',
+  'page_tool_reply_fill_desc_any',
+  'page_can_reply_fill_any',
 ];
 
 const LOCALES_DIR = 'public/_locales';

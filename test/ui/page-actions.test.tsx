@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolResult } from '../../src/core';
-import type { PageToolView } from '../../src/shared/protocol';
+import type { PageToolView, PageView } from '../../src/shared/protocol';
 import type { SiteSettings } from '../../src/extension/site-settings';
 import type { TicketData } from '../../src/sites/adapter';
 import { PAGE_TOOLS, type PageToolName } from '../../src/sites/page-tools';
@@ -16,11 +16,13 @@ const view = (name: PageToolName): PageToolView => {
   return { name, title, description, sideEffect, inputSchema };
 };
 const site: SiteSettings = { origin: 'http://127.0.0.1:4517', write: true, send: true };
+const ticketPage: PageView = { tabId: 1, adapterId: 'recipe:http://127.0.0.1:4517', adapterTitle: 'Demo helpdesk', origin: site.origin, ticket: { key: '1042', label: '#1042' } };
+const webPage: PageView = { tabId: 1, adapterId: 'generic', adapterTitle: 'Web page', origin: site.origin, ticket: null, grades: ['read', 'write'] };
 
 let root: HTMLElement;
 let ran: { tool: string; input: unknown }[];
-const show = (tools: PageToolView[], runs: Record<string, ToolRun> = {}, s: SiteSettings = site) =>
-  act(() => render(<PageActions tools={tools} site={s} runs={runs} onRun={(tool, input) => ran.push({ tool: tool.name, input })} />, root));
+const show = (tools: PageToolView[], runs: Record<string, ToolRun> = {}, s: SiteSettings = site, page: PageView = ticketPage) =>
+  act(() => render(<PageActions tools={tools} page={page} site={s} runs={runs} onRun={(tool, input) => ran.push({ tool: tool.name, input })} />, root));
 const tool = (name: string) => root.querySelector<HTMLElement>(`[data-testid="page-tool"][data-tool="${name}"]`)!;
 
 beforeEach(() => {
@@ -69,6 +71,19 @@ describe('PageActions', () => {
     await show([view('ticket.read')], {}, { ...site, send: false });
     expect(root.textContent).toContain('Sending is switched off for this site.');
     expect(root.textContent).not.toContain('Write');
+  });
+
+  it('words each tool for people, not with the text written for the model', async () => {
+    await show([view('page.read'), view('reply.fill')], {}, site, webPage);
+    expect(tool('page.read').textContent).toContain('Shows the page’s main text, as the assistant reads it.');
+    expect(root.textContent).not.toContain('never instructions');
+    expect(tool('reply.fill').querySelector('h3')!.textContent).toBe('Insert into a field');
+    expect(tool('reply.fill').querySelector('label')!.textContent).toBe('Text *');
+  });
+
+  it('says nothing of a switched-off capability the page does not have', async () => {
+    await show([view('page.read')], {}, { ...site, send: false }, webPage);
+    expect(root.textContent).not.toContain('Sending is switched off for this site.');
   });
 
   it('shows a ticket as text, never as HTML', async () => {

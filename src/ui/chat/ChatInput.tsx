@@ -3,6 +3,8 @@ import { t } from '../i18n';
 
 interface Props {
   running: boolean;
+  /** What the page is and what Deskmate can do there, as the box's placeholder. */
+  placeholder: string;
   onSend(text: string): void;
   onStop(): void;
 }
@@ -10,7 +12,7 @@ interface Props {
 const MAX_HEIGHT = 160;
 
 /** The message box: Enter sends, Shift+Enter starts a new line; Stop replaces Send while an answer runs. */
-export function ChatInput({ running, onSend, onStop }: Props) {
+export function ChatInput({ running, placeholder, onSend, onStop }: Props) {
   const box = useRef<HTMLTextAreaElement>(null);
   // Focused when the sidebar opens, so the keyboard shortcut that opened it lands here.
   useEffect(() => box.current?.focus(), []);
@@ -36,23 +38,26 @@ export function ChatInput({ running, onSend, onStop }: Props) {
   };
 
   return (
-    <form
-      class="chat-input"
-      onSubmit={(e) => {
-        e.preventDefault();
-        send();
-      }}
-    >
-      <textarea ref={box} data-testid="chat-input" rows={2} placeholder={t('chat_placeholder')} aria-label={t('chat_input_label')} onInput={grow} onKeyDown={onKeyDown} />
-      {running ? (
-        <button type="button" class="btn" data-testid="chat-stop" onClick={onStop}>
-          {t('chat_stop')}
-        </button>
-      ) : (
-        <button type="submit" class="btn btn-primary" data-testid="chat-send">
-          {t('chat_send')}
-        </button>
-      )}
-    </form>
+    <div class="chat-input-wrap">
+      <form
+        class="chat-input"
+        onSubmit={(e) => {
+          e.preventDefault();
+          send();
+        }}
+      >
+        <textarea ref={box} data-testid="chat-input" rows={2} placeholder={placeholder} aria-label={t('chat_input_label')} onInput={grow} onKeyDown={onKeyDown} />
+        {running ? (
+          <button type="button" class="btn" data-testid="chat-stop" onClick={onStop}>
+            {t('chat_stop')}
+          </button>
+        ) : (
+          <button type="submit" class="btn btn-primary" data-testid="chat-send">
+            {t('chat_send')}
+          </button>
+        )}
+      </form>
+      <p class="chat-hint" data-testid="chat-hint">{t('chat_hint')}</p>
+    </div>
   );
 }

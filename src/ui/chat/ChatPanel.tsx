@@ -23,6 +23,7 @@ import { lazyView } from '../lazy-view';
 // Shown on first run or on demand only: fetched when first rendered.
 const SetupCard = lazyView(() => import('../sidebar/SetupCard').then((m) => m.SetupCard));
 const OutboundView = lazyView(() => import('./OutboundView').then((m) => m.OutboundView));
+import { chatPlaceholder } from '../page-words';
 
 const hostOf = (site: string | null): string => {
   try {
@@ -37,6 +38,8 @@ export function ChatPanel({ s }: { s: Sidebar }) {
   const { chat, drafts, confirms } = s;
   const saved = useSavedReplyRun(s.tabId);
   const [showOutbound, setShowOutbound] = useState(false);
+  // New chat discards the drafts and the agent's edits of them: asked first when there are any.
+  const [askNew, setAskNew] = useState(false);
   const outbound = useOutbound(s.tabId, showOutbound, chat.running);
   // Checked again after each model error: a card then says what is wrong and how to fix it.
   const setup = useSetup(chat.items.filter((item) => item.kind === 'error').length);
@@ -73,7 +76,16 @@ export function ChatPanel({ s }: { s: Sidebar }) {
 
   return (
     <div class="chat">
-      <ModelBar model={chat.model} onSettings={toSettings} onNew={chat.newChat} outbound={showOutbound} onOutbound={() => setShowOutbound(!showOutbound)} />
+      <ModelBar model={chat.model} onSettings={toSettings} onNew={() => (draftItems.length ? setAskNew(true) : chat.newChat())} outbound={showOutbound} onOutbound={() => setShowOutbound(!showOutbound)} />
+      {askNew && (
+        <NewChatConfirm
+          onYes={() => {
+            setAskNew(false);
+            chat.newChat();
+          }}
+          onNo={() => setAskNew(false)}
+        />
+      )}
       {showOutbound && <OutboundView turns={outbound.turns} error={outbound.error} />}
       {need === 'setup' && setup.status && <SetupCard setup={{ ...setup, status: setup.status }} />}
       {need === 'demo' && <DemoReminder />}
@@ -116,7 +128,7 @@ export function ChatPanel({ s }: { s: Sidebar }) {
       <QuickActions running={chat.running} draft={latestDraft} onAction={(action) => chat.action(action, latestDraft ?? undefined)} />
       <SavedRepliesBar replies={saved.replies} result={saved.result} busy={saved.busy} blocked={drafts.blocked('reply.fill')} onRun={(id) => void saved.run(id)} />
       {s.ticketContext.available && <TicketContext text={s.ticketContext.text} state={s.ticketContext.state} onChange={s.ticketContext.change} />}
-      <ChatInput running={chat.running} onSend={chat.send} onStop={chat.stop} />
+      <ChatInput running={chat.running} placeholder={chatPlaceholder(page ?? null, s.view?.tools ?? [])} onSend={chat.send} onStop={chat.stop} />
     </div>
   );
 }
@@ -148,6 +160,22 @@ function ModelBar({ model, onSettings, onNew, outbound, onOutbound }: BarProps) 
       <button type="button" class="btn btn-quiet btn-small" data-testid="chat-new" onClick={onNew}>
         {t('chat_new')}
       </button>
+    </div>
+  );
+}
+
+function NewChatConfirm({ onYes, onNo }: { onYes(): void; onNo(): void }) {
+  return (
+    <div class="chat-new-confirm" role="alertdialog" aria-label={t('chat_new')} data-testid="chat-new-confirm">
+      <p>{t('chat_new_confirm')}</p>
+      <div class="actions">
+        <button type="button" class="btn" data-testid="chat-new-yes" onClick={onYes}>
+          {t('chat_new_confirm_yes')}
+        </button>
+        <button type="button" class="btn btn-primary" data-testid="chat-new-no" onClick={onNo} ref={(el) => el?.focus()}>
+          {t('chat_new_confirm_no')}
+        </button>
+      </div>
     </div>
   );
 }

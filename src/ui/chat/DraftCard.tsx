@@ -7,6 +7,7 @@ import { formatClock } from '../format';
 import { t } from '../i18n';
 import { DraftWarning } from './AttackWarning';
 import { DraftSources } from './DraftSources';
+import { CopyButton } from './CopyButton';
 
 const MAX_HEIGHT = 360;
 /** How long typing may pause before the edit is handed to the background. */
@@ -130,6 +131,7 @@ export function DraftCard({ draft, blocked, elsewhere, sent, onShowSent, onRun, 
         <button type="button" class="btn btn-send" data-testid="draft-send" disabled={busy || empty || held || !!send} title={send ? t(send) : undefined} onClick={() => run('reply.send')}>
           {t(sent ? 'draft_send_again' : 'draft_send')}
         </button>
+        <CopyButton text={() => box.current?.value ?? body} testId="draft-copy" disabled={held} />
       </div>
       {reasons.map((r) => (
         <p key={r} class="muted small">

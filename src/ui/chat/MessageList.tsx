@@ -5,6 +5,7 @@ import { t } from '../i18n';
 import { Markdown } from './Markdown';
 import { ToolCall } from './ToolTrace';
 import { AttackWarning } from './AttackWarning';
+import { CopyButton } from './CopyButton';
 
 type Of<K extends ChatItem['kind']> = Extract<ChatItem, { kind: K }>;
 
@@ -101,12 +102,14 @@ function Assistant({ item, onRetry, onUseAsDraft, note }: { item: Of<'assistant'
   return (
     <div class={`msg msg-assistant${item.card ? ` card-${item.card}` : ''}`} data-testid="assistant-message" data-card={item.card} aria-busy={item.streaming === true} data-cut={item.cut}>
       <Markdown text={item.text} />
-      {item.card && (
-        <button type="button" class="link small" data-testid="summary-copy" onClick={() => void navigator.clipboard?.writeText(item.text).catch(() => undefined)}>{t('quick_copy')}</button>
-      )}
       {note}
-      {onUseAsDraft && !item.streaming && item.text.trim() && !item.card && (
-        <button type="button" class="link small use-draft" data-testid="use-as-draft" onClick={onUseAsDraft}>{t('chat_use_as_draft')}</button>
+      {!item.streaming && item.text.trim() && (
+        <div class="answer-actions">
+          <CopyButton text={() => item.text} testId={item.card ? 'summary-copy' : 'answer-copy'} />
+          {onUseAsDraft && !item.card && (
+            <button type="button" class="link small use-draft" data-testid="use-as-draft" onClick={onUseAsDraft}>{t('chat_use_as_draft')}</button>
+          )}
+        </div>
       )}
       {item.cut && (
         <p class={`cut cut-${item.cut}`}>

@@ -1,12 +1,17 @@
+import type { SideEffect } from '../../core';
 import type { SiteSettings } from '../../shared/settings';
 import { t } from '../i18n';
 
-/** A site's two capabilities; switching one off takes its tools off the page actions. */
-export function SiteSwitches({ site, onChange }: { site: SiteSettings; onChange(next: SiteSettings): void }) {
+/**
+ * A site's two capabilities; switching one off takes its tools off the page actions. `grades`:
+ * the actions the page in view has, when there is one (a switch for what it lacks would mislead).
+ */
+export function SiteSwitches({ site, grades, onChange }: { site: SiteSettings; grades?: readonly SideEffect[]; onChange(next: SiteSettings): void }) {
+  const has = (grade: SideEffect) => !grades || grades.includes(grade);
   return (
     <div class="switches">
-      <Switch label={t('switch_write')} checked={site.write} onChange={(write) => onChange({ ...site, write })} />
-      <Switch label={t('switch_send')} checked={site.send} onChange={(send) => onChange({ ...site, send })} />
+      {has('write') && <Switch label={t('switch_write')} checked={site.write} onChange={(write) => onChange({ ...site, write })} />}
+      {has('send') && <Switch label={t('switch_send')} checked={site.send} onChange={(send) => onChange({ ...site, send })} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import type { PageView } from '../../shared/protocol';
+import type { PageToolView, PageView } from '../../shared/protocol';
+import { helpdeskName, pageCan, pageIs } from '../page-words';
 import { useSidebar } from '../hooks/useSidebar';
 import { t } from '../i18n';
 import { ChatPanel } from '../chat/ChatPanel';
@@ -27,7 +28,7 @@ export function App() {
   const access = s.view?.page ? null : s.view?.access;
   return (
     <div class="app">
-      <Header page={s.view?.page ?? null} onOptions={s.openOptions} />
+      <Header page={s.view?.page ?? null} tools={s.view?.tools ?? []} onOptions={s.openOptions} />
       {access && !access.enabled && <EnableSite access={access} busy={s.access.busy} error={s.access.error} onEnable={s.access.enable} />}
       {(s.view?.teach || s.view?.page?.adapterId === 'generic') && (
         <TeachPanel teach={s.view.teach ?? null} offer={s.view.page?.adapterId === 'generic'} actions={s.teach} />
@@ -45,7 +46,8 @@ export function App() {
 }
 
 /** Which site and ticket the sidebar is working on, and the way to the settings. */
-export function Header({ page, onOptions }: { page: PageView | null; onOptions(): void }) {
+export function Header({ page, tools = [], onOptions }: { page: PageView | null; tools?: readonly PageToolView[]; onOptions(): void }) {
+  const name = page && helpdeskName(page);
   return (
     <header class="header">
       <div class="header-main">
@@ -56,10 +58,15 @@ export function Header({ page, onOptions }: { page: PageView | null; onOptions()
         </button>
       </div>
       {page && (
-        <div class="header-site">
-          <strong>{page.adapterTitle}</strong> <span class="muted">{page.origin}</span>
+        <div class="header-site" data-testid="header-site">
+          {name && <strong>{name}</strong>} <span class="muted">{page.origin}</span>
           <BuiltinLine id={page.adapterId} />
         </div>
+      )}
+      {page && !page.ticket && (
+        <p class="header-page small" data-testid="header-page">
+          <strong>{pageIs(page)}.</strong> {pageCan(tools, page)}
+        </p>
       )}
     </header>
   );

@@ -1,8 +1,9 @@
 import type { SideEffect } from '../../core';
-import type { PageToolView } from '../../shared/protocol';
+import type { PageToolView, PageView } from '../../shared/protocol';
 import type { SiteSettings } from '../../shared/settings';
 import type { ToolRun } from '../hooks/usePageTools';
 import { t } from '../i18n';
+import { toolDescription, toolTitle } from '../page-words';
 import { ToolForm } from './ToolForm';
 import { ToolResultView } from './ToolResultView';
 
@@ -10,19 +11,21 @@ const GRADES: readonly SideEffect[] = ['read', 'write', 'send'];
 
 interface Props {
   tools: PageToolView[];
+  page: PageView;
   site: SiteSettings | null;
   runs: Record<string, ToolRun>;
   onRun(tool: PageToolView, input: unknown): void;
 }
 
 /** The page's tools in three sections by grade, each saying what its grade means. */
-export function PageActions({ tools, site, runs, onRun }: Props) {
+export function PageActions({ tools, page, site, runs, onRun }: Props) {
   return (
     <>
       {GRADES.map((grade) => {
         const mine = tools.filter((tool) => tool.sideEffect === grade);
-        // A switched-off capability says so; a grade the site simply lacks is left out.
-        const off = (grade === 'write' && site?.write === false) || (grade === 'send' && site?.send === false);
+        // A switched-off capability says so; a grade the page simply lacks is left out.
+        const has = page.grades?.includes(grade) ?? true;
+        const off = has && ((grade === 'write' && site?.write === false) || (grade === 'send' && site?.send === false));
         if (mine.length === 0 && !off) return null;
         return (
           <section key={grade} class={`section grade-${grade}`}>
@@ -33,7 +36,7 @@ export function PageActions({ tools, site, runs, onRun }: Props) {
             <p class="grade-line">{t(`grade_${grade}_line`)}</p>
             {mine.length === 0 && <p class="muted">{t(`grade_${grade}_off`)}</p>}
             {mine.map((tool) => (
-              <PageTool key={tool.name} tool={tool} run={runs[tool.name]} onRun={(input) => onRun(tool, input)} />
+              <PageTool key={tool.name} tool={tool} page={page} run={runs[tool.name]} onRun={(input) => onRun(tool, input)} />
             ))}
           </section>
         );
@@ -44,11 +47,12 @@ export function PageActions({ tools, site, runs, onRun }: Props) {
 }
 
 /** One tool: its form or button, what it does (when the form does not say), its last result. */
-function PageTool({ tool, run, onRun }: { tool: PageToolView; run: ToolRun | undefined; onRun(input: unknown): void }) {
+function PageTool({ tool, page, run, onRun }: { tool: PageToolView; page: PageView; run: ToolRun | undefined; onRun(input: unknown): void }) {
+  const description = toolDescription(tool, page);
   return (
     <div class="tool" data-testid="page-tool" data-tool={tool.name}>
-      <ToolForm tool={tool} busy={run?.busy === true} onRun={onRun} />
-      {Object.keys(tool.inputSchema.properties).length === 0 && <p class="tool-desc">{tool.description}</p>}
+      <ToolForm tool={tool} title={toolTitle(tool, page)} description={description} busy={run?.busy === true} onRun={onRun} />
+      {Object.keys(tool.inputSchema.properties).length === 0 && <p class="tool-desc">{description}</p>}
       {run?.result && <ToolResultView tool={tool} result={run.result} />}
     </div>
   );

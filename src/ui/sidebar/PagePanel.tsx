@@ -16,11 +16,11 @@ export function PagePanel({ s }: { s: Sidebar }) {
     <>
       <ConfirmCards cards={confirms.cards} confirms={confirms} />
       {error && <p class="notice error" role="alert">{error}</p>}
-      {view.page ? <PageActions tools={view.tools} site={view.site} runs={tools.runs} onRun={tools.run} /> : <Empty />}
-      {view.page && view.site && (
+      {view.page ? <PageActions tools={view.tools} page={view.page} site={view.site} runs={tools.runs} onRun={tools.run} /> : <Empty />}
+      {view.page && view.site && (view.page.grades ?? ['write', 'send']).some((g) => g !== 'read') && (
         <section class="section">
           <h2>{t('site_title')}</h2>
-          <SiteSwitches site={view.site} onChange={site.save} />
+          <SiteSwitches site={view.site} grades={view.page.grades} onChange={site.save} />
           {site.error && <p class="error" role="alert">{site.error}</p>}
         </section>
       )}

@@ -5,28 +5,31 @@ import { formFields, formInput, type FormField } from '../schema-form';
 
 interface Props {
   tool: PageToolView;
+  /** The tool's name and what it does, worded for people. */
+  title: string;
+  description: string;
   busy: boolean;
   onRun(input: Record<string, unknown>): void;
 }
 
 /** A tool's form, built from its input schema; a tool without input is just its button. */
-export function ToolForm({ tool, busy, onRun }: Props) {
+export function ToolForm({ tool, title, description, busy, onRun }: Props) {
   const fields = useMemo(() => formFields(tool.inputSchema), [tool.inputSchema]);
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     onRun(formInput(fields, new FormData(e.currentTarget as HTMLFormElement)));
   };
   // A tool without input is its own button; one with input names its grade's action.
-  const label = fields.length === 0 ? tool.title + (tool.sideEffect === 'send' ? '…' : '') : t(`run_${tool.sideEffect}`);
+  const label = fields.length === 0 ? title + (tool.sideEffect === 'send' ? '…' : '') : t(`run_${tool.sideEffect}`);
   return (
     <form onSubmit={submit}>
-      {fields.length > 0 && <h3>{tool.title}</h3>}
+      {fields.length > 0 && <h3>{title}</h3>}
       {fields.map((f) => {
         const id = `${tool.name}-${f.name}`;
         return (
           <div key={f.name} class={f.kind === 'checkbox' ? 'field field-check' : 'field'}>
             <label for={id}>
-              {f.label}
+              {f.name === 'body' ? t('page_tool_body') : f.label}
               {f.required && (
                 <span class="req" title={t('form_required')}>
                   {' *'}
@@ -38,7 +41,7 @@ export function ToolForm({ tool, busy, onRun }: Props) {
         );
       })}
       <div class="tool-row">
-        <button type="submit" class={`btn btn-${tool.sideEffect}`} disabled={busy} title={tool.description}>
+        <button type="submit" class={`btn btn-${tool.sideEffect}`} disabled={busy} title={description}>
           {label}
         </button>
         {busy && <span class="muted">{t('working')}</span>}

@@ -1,0 +1,50 @@
+import type { ChatItem } from '../shared/chat-items';
+import { t } from './i18n';
+
+type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
+
+/** Tools the trace has its own words for; any other is named as it is registered. */
+const WORDED = new Set(['ticket.read', 'kb.search', 'reply.propose', 'page.read', 'selection.read']);
+/** Codes of a call the registry refused because the assistant may not use that tool at all. */
+const FORBIDDEN = new Set(['not_read_only', 'unknown_tool']);
+
+const keyOf = (tool: string) => tool.replace(/\./g, '_');
+const n = (count: number) => String(count);
+
+/**
+ * A tool call in words, as the agent reads the trace: "Read ticket #957908 — 4 messages",
+ * "Searched the knowledge base for “refund” — 2 articles: …". The data stays one click away.
+ */
+export function traceText(item: ToolItem): string {
+  const worded = WORDED.has(item.tool);
+  const f = item.facts ?? {};
+  if (item.status === 'running') {
+    if (item.tool === 'kb.search' && f.query) return t('trace_kb_search_running', f.query);
+    return worded ? t(`trace_${keyOf(item.tool)}_running`) : t('trace_running', item.tool);
+  }
+  if (item.status === 'error') {
+    if (item.code && FORBIDDEN.has(item.code)) return t('trace_forbidden', item.tool);
+    if (!item.code && item.summary === 'stopped') return t('trace_stopped', worded ? t(`trace_${keyOf(item.tool)}_verb`) : item.tool);
+    const what = worded ? t(`trace_${keyOf(item.tool)}_verb`) : item.tool;
+    return t('trace_failed', [what, item.summary ?? item.code ?? '']);
+  }
+  switch (item.tool) {
+    case 'ticket.read':
+      if (f.ticket && f.messages !== undefined) return t(f.messages === 1 ? 'trace_ticket_read_one' : 'trace_ticket_read', [f.ticket, n(f.messages)]);
+      return f.ticket ? t('trace_ticket_read_number', f.ticket) : t('trace_ticket_read_plain');
+    case 'kb.search': {
+      const query = f.query ?? '';
+      if (!f.found) return t('trace_kb_search_none', query);
+      const titles = (f.titles ?? []).map((title) => `“${title}”`).join(', ');
+      return f.found === 1 ? t('trace_kb_search_one', [query, titles]) : t('trace_kb_search', [query, n(f.found), titles]);
+    }
+    case 'reply.propose':
+      return t('trace_reply_propose');
+    case 'page.read':
+      return f.title ? t('trace_page_read', [f.title, n(f.chars ?? 0)]) : t('trace_page_read_plain', n(f.chars ?? 0));
+    case 'selection.read':
+      return t('trace_selection_read', n(f.chars ?? 0));
+    default:
+      return t('trace_other', item.tool);
+  }
+}
