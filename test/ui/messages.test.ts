@@ -38,6 +38,8 @@ const DYNAMIC = [
   ...['ticket_read', 'kb_search', 'reply_propose', 'page_read', 'selection_read'].flatMap((tool) => [`trace_${tool}_running`, `trace_${tool}_verb`]),
   ...['ticket_read', 'reply_fill', 'reply_send', 'note_add', 'page_read', 'selection_read'].flatMap((tool) => [`page_tool_${tool}`, `page_tool_${tool}_desc`, `page_can_${tool}`]),
   'page_tool_reply_fill_any',
+  ...['prepare', 'confirm', 'refuse', 'cancel', 'sent', 'failed', 'unknown', 'write', 'attempt', 'acknowledge'].map((k) => `audit_happened_${k}`),
+  ...['reply_send', 'note_add', 'reply_fill'].map((tool) => `audit_tool_${tool}`),
   'page_tool_reply_fill_desc_any',
   'page_can_reply_fill_any',
 ];

@@ -1,13 +1,15 @@
 import { request } from '../../extension/client';
 import type { AuditEntry } from '../../shared/audit';
-import { auditFileName, auditJson, downloadText, newestFirst } from '../audit-export';
+import { auditCsvText, auditFileName, auditJson, downloadText, newestFirst } from '../audit-export';
 import { useLoad } from './useLoad';
 
 export interface AuditLoad {
   /** Newest first; null while loading. */
   entries: AuditEntry[] | null;
   error: string | null;
-  exportJson(): void;
+  /** Downloads the given entries (the whole log, or those the filter shows). */
+  exportJson(entries?: readonly AuditEntry[]): void;
+  exportCsv(entries: readonly AuditEntry[], words: (entry: AuditEntry) => string): Promise<void>;
 }
 
 /** The audit log, kept current on every `audit.changed`. */
@@ -16,6 +18,7 @@ export function useAudit(): AuditLoad {
   return {
     entries: value,
     error,
-    exportJson: () => downloadText(auditFileName(new Date()), auditJson(value ?? [])),
+    exportJson: (entries = value ?? []) => downloadText(auditFileName(new Date()), auditJson(entries)),
+    exportCsv: async (entries, words) => downloadText(auditFileName(new Date(), 'csv'), await auditCsvText(entries, words), 'text/csv'),
   };
 }
