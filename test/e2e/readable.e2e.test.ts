@@ -65,6 +65,7 @@ describe('readable: the trace, the audit log and what agents expect', () => {
     expect(of('reply.propose')).toBe('Proposed a draft');
     for (const line of lines) expect(line.visible, line.tool).not.toMatch(/[{}]/);
 
+    await panelScreenshot(chromium.context, panel, 'trace-in-words');
     // Opened, the line shows the data the assistant received.
     await panel.click('[data-testid="tool-call"][data-tool="ticket.read"] .trace-head');
     const raw = await waitIn(
@@ -87,7 +88,7 @@ describe('readable: the trace, the audit log and what agents expect', () => {
     }, null);
     expect(placed.text).toContain('The draft is in the card above');
     expect(placed.above).toBe(true);
-    await panelScreenshot(chromium.context, panel, 'trace-in-words');
+    await panelScreenshot(chromium.context, panel, 'trace-data-open');
     draftText = (await panel.evaluate(() => (document.querySelector('[data-testid="draft-body"]') as HTMLTextAreaElement).value, null)).trim();
     expect(draftText).not.toBe('');
     await panel.close();
@@ -196,6 +197,8 @@ describe('readable: the trace, the audit log and what agents expect', () => {
     }, 'the insert on the other ticket');
     await side.bringToFront();
 
+    // The width of a sidebar, for the picture.
+    await side.setViewportSize({ width: 420, height: 900 });
     await showTab(driver, 'Audit');
     await side.waitForSelector('[data-testid="audit-entry"][data-kind="sent"]');
     const sent = side.locator('[data-testid="audit-entry"][data-kind="sent"]').first();
