@@ -35,8 +35,9 @@ export function pageCan(tools: readonly PageToolView[], page: PageView): string 
   return can.length ? t('page_can', can.join(', ')) : t('page_can_nothing');
 }
 
-/** The chat box's placeholder: what to ask here. */
-export function chatPlaceholder(page: PageView | null, tools: readonly PageToolView[]): string {
+/** The chat box's placeholder: what to ask here (`undefined`: the page is not known yet, most often a ticket). */
+export function chatPlaceholder(page: PageView | null | undefined, tools: readonly PageToolView[]): string {
+  if (page === undefined) return t('chat_placeholder');
   if (!page) return t('chat_placeholder_none');
   if (page.ticket) return t('chat_placeholder');
   if (tools.some((tool) => tool.name === 'page.read')) return t('chat_placeholder_page');

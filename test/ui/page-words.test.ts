@@ -36,6 +36,7 @@ describe('what the page is, in words', () => {
     expect(chatPlaceholder(listPage, generic)).toBe('No ticket here: ask about this page or the text you select…');
     expect(chatPlaceholder({ ...listPage, adapterId: 'osticket' }, [view('reply.fill')])).toBe('No ticket here: open a ticket to draft a reply, or ask a question…');
     expect(chatPlaceholder(null, [])).toBe('Deskmate cannot read this page: ask a general question…');
+    expect(chatPlaceholder(undefined, [])).toBe('Ask about this ticket…');
   });
 
   it('never shows the text written for the model', () => {
