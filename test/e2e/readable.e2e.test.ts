@@ -108,16 +108,32 @@ describe('readable: the trace, the audit log and what agents expect', () => {
     side = await openExtensionPage(chromium.context, chromium.extensionId, `sidepanel.html?tab=${tabId}`);
     await side.waitForSelector('[data-testid="draft-body"]');
     await side.bringToFront();
+    /**
+     * Clicks a Copy button and returns what it said: "Copied" shows for a moment only, so every
+     * state it takes is recorded as it happens rather than looked for afterwards.
+     */
+    const copy = async (testId: string): Promise<string> => {
+      await side.bringToFront();
+      await side.evaluate((id: string) => {
+        const button = [...document.querySelectorAll(`[data-testid="${id}"]`)].at(-1)!;
+        const seen: string[] = [];
+        (window as unknown as { copyStates: string[] }).copyStates = seen;
+        new MutationObserver(() => seen.push(button.getAttribute('data-state') ?? '')).observe(button, { attributes: true, attributeFilter: ['data-state'] });
+      }, testId);
+      await side.locator(`[data-testid="${testId}"]`).last().click();
+      return poll(
+        async () => (await side.evaluate(() => (window as unknown as { copyStates: string[] }).copyStates.find((s) => s !== 'idle'))) ?? undefined,
+        `${testId} to say what became of the copy`,
+      );
+    };
     // The box as the agent edited it, not the model's text.
     await side.fill('[data-testid="draft-body"]', `${draftText}\n\nEdited for the clipboard.`);
-    await side.click('[data-testid="draft-copy"]');
-    await side.waitForSelector('[data-testid="draft-copy"][data-state="copied"]');
+    expect(await copy('draft-copy')).toBe('copied');
     expect(await clipboard()).toBe(`${draftText}\n\nEdited for the clipboard.`);
     await side.fill('[data-testid="draft-body"]', draftText);
 
     const answer = await side.evaluate(() => [...document.querySelectorAll('[data-testid="assistant-message"] .md')].at(-1)?.textContent ?? '');
-    await side.locator('[data-testid="answer-copy"]').last().click();
-    await side.waitForSelector('[data-testid="answer-copy"][data-state="copied"]');
+    expect(await copy('answer-copy')).toBe('copied');
     expect((await clipboard()).trim()).toBe(answer.trim());
   });
 
