@@ -1,6 +1,7 @@
 import { fail, isToolErrorCode, type ToolResult } from '../core';
 import type { ReplyPayload } from '../sites/adapter';
 import type { PageToolSpec } from '../sites/page-tools';
+import { postEffectsOf } from '../shared/post-effects';
 
 const MAX_FIELD = 100_000;
 
@@ -41,12 +42,16 @@ export function checkPageResult(
   if (payload.site !== origin) return bad(`The page prepared a payload for another site (${payload.site}).`);
   const body = (input as { body?: unknown } | undefined)?.body;
   if (body !== undefined && payload.body !== body) return bad('The page changed the reply text while preparing it.');
+  // The helpdesk's side effects are part of what is confirmed: exactly a list of known ones, or none.
+  const effects = payload.effects === undefined ? [] : postEffectsOf(payload.effects);
+  if (effects === null) return bad(`The page prepared invalid side effects for ${spec.name}.`);
   const clean: ReplyPayload = {
     site: payload.site,
     ticket: payload.ticket,
     recipient: payload.recipient,
     subject: payload.subject,
     body: payload.body,
+    ...(effects.length ? { effects } : {}),
   };
   return { ok: true, requiresConfirm: true, confirmPayload: clean };
 }

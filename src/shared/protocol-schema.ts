@@ -53,7 +53,14 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
             tool: { type: 'string', enum: ['reply.send', 'note.add'] },
             payload: {
               type: 'object',
-              properties: { site: str, ticket: text, recipient: text, subject: text, body: { type: 'string', maxLength: 100_000 } },
+              properties: {
+                site: str,
+                ticket: text,
+                recipient: text,
+                subject: text,
+                body: { type: 'string', maxLength: 100_000 },
+                effects: { type: 'array', maxItems: 4, items: { type: 'object', properties: { kind: str, to: text }, required: ['kind'], additionalProperties: false } },
+              },
               required: ['site', 'ticket', 'recipient', 'subject', 'body'],
               additionalProperties: false,
             },

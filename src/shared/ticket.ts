@@ -22,6 +22,8 @@ export interface TicketMessage {
   body: string;
 }
 
+import type { PostEffect } from './post-effects';
+
 /** The exact payload a reply send shows in the confirm card and then delivers. */
 export interface ReplyPayload {
   site: string;
@@ -29,6 +31,8 @@ export interface ReplyPayload {
   recipient: string;
   subject: string;
   body: string;
+  /** What the helpdesk will also do when it posts (status, assignee), where its form says so. */
+  effects?: PostEffect[];
 }
 
 /** Identifies the ticket a page shows; a change means the tab's tools are dropped. */

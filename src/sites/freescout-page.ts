@@ -44,6 +44,13 @@ export const SELECTORS = {
   to: '.form-reply select[name="to"]',
   cc: '.form-reply select[name="cc[]"]',
   bcc: '.form-reply select[name="bcc[]"]',
+  /** The editor toolbar's status and assignee, posted with every reply and note. */
+  statusSelect: '.form-reply select[name="status"]',
+  assigneeSelect: '.form-reply select[name="user_id"]',
+  /** The conversation's status and assignee now, in the header's menus. */
+  currentStatus: '#conv-status .conv-status li.active a[data-status]',
+  currentAssignee: '#conv-assignee .conv-user li.active a[data-user_id]',
+  assigneeName: '#conv-assignee .conv-info-val > span:first-child',
   /** What the page shows when an action fails. */
   errorAlert: '.alert-danger.alert-floating',
 } as const;

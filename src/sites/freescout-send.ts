@@ -6,6 +6,8 @@ import { clearDelivery, markDelivery, takeDelivery } from './delivery-marker';
 import { comparableText, htmlToText } from './dom-text';
 import { fillEditor, waitFor } from './editor';
 import { SELECTORS, findPost, newestThreadId, shownTicket } from './freescout-page';
+import { freescoutEffects } from './freescout-effects';
+import { effectsInWords, sameEffects } from '../shared/post-effects';
 
 /**
  * Posting through FreeScout's own editor. Its Send button posts over AJAX and then always loads
@@ -74,6 +76,14 @@ export async function post(doc: Document, shown: PageTicket, mode: Mode, body: s
   const opened = await openEditor(doc, mode);
   if (typeof opened === 'string') return failed(mode === 'reply' ? 'no_reply_form' : 'no_note_form', `${opened} Nothing was sent.`);
   if (opened.button.disabled) return failed('delivery_failed', 'The page is busy sending something else; nothing was sent.');
+  // The status and assignee the form posts are part of what was confirmed: changed since, nothing goes.
+  const effects = freescoutEffects(doc, mode);
+  if (payload && !sameEffects(effects, payload.effects ?? [])) {
+    return failed(
+      'scope_changed',
+      `The ${mode} form on the page changed since the card was shown: posting now would ${effectsInWords(effects)}, the card said ${effectsInWords(payload.effects ?? [])}. Nothing was sent; click Send… again to see what the helpdesk will do.`,
+    );
+  }
   if (opened.afterSend) opened.afterSend.value = AFTER_SEND_STAY;
   if (!(await fill(doc, opened, body))) return failed('delivery_failed', `The page's editor did not take the ${mode}; nothing was sent.`);
 

@@ -3,6 +3,7 @@ import { defineAdapter, type PageTicket, type ReplyPayload } from './adapter';
 import { bodyOf, failed, guardedSend, mailbox, replyFiller, replySubject, ticketReader } from './adapter-helpers';
 import { comparableText } from './dom-text';
 import { SELECTORS, isConversationPath, readTicket, shownTicket } from './freescout-page';
+import { freescoutEffects } from './freescout-effects';
 import { openEditor, post, reportDelivery } from './freescout-send';
 
 export { SELECTORS } from './freescout-page';
@@ -43,7 +44,8 @@ async function prepare(input: { body: string }, doc: Document, location: Locatio
   if (latest && comparableText(latest.body) === comparableText(body)) {
     return failed('already_sent', `The latest reply in conversation ${shown.label} already reads exactly like this; nothing was prepared.`);
   }
-  return { ok: true, data: { site: location.origin, ticket: shown.label, ...to, body } };
+  const effects = freescoutEffects(doc, 'reply');
+  return { ok: true, data: { site: location.origin, ticket: shown.label, ...to, body, ...(effects.length ? { effects } : {}) } };
 }
 
 async function deliver(payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> {
@@ -67,7 +69,8 @@ async function prepareNote(input: { body: string }, doc: Document, location: Loc
   if (!doc.querySelector(SELECTORS.noteOpen) || !doc.querySelector(SELECTORS.addNote)) {
     return failed('no_note_form', 'This conversation has no note editor, so no note can be added from it.');
   }
-  return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: '', subject: '', body } };
+  const effects = freescoutEffects(doc, 'note');
+  return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: '', subject: '', body, ...(effects.length ? { effects } : {}) } };
 }
 
 async function deliverNote(payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> {

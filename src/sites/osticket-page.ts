@@ -41,6 +41,11 @@ export const SELECTORS = {
   noteEditor: 'form#note .redactor-in[contenteditable="true"]',
   noteMirror: 'form#note textarea#internal_note',
   noteSubmit: 'form#note input[type="submit"]',
+  /** The status the ticket gets with the post; the ticket's own is rendered selected. */
+  replyStatus: 'form#reply select[name="reply_status_id"]',
+  noteStatus: 'form#note select[name="note_status_id"]',
+  /** "— Unassigned —" in the ticket's Assigned To field: a reply claims it. */
+  unassigned: '#field_assign > .faded',
 } as const;
 
 export const TICKETS_PATH = /\/scp\/tickets\.php$/;

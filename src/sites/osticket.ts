@@ -2,7 +2,9 @@ import type { ToolResult } from '../core';
 import { defineAdapter, type PageTicket, type ReplyPayload } from './adapter';
 import { bodyOf, failed, guardedSend, mailbox, replyFiller, replySubject, ticketReader } from './adapter-helpers';
 import { SELECTORS, TICKETS_PATH, readTicket, shownTicket } from './osticket-page';
+import { osticketEffects } from './osticket-effects';
 import { postThroughFrame, threadForm } from './osticket-post';
+import { effectsInWords, sameEffects } from '../shared/post-effects';
 
 export { SELECTORS } from './osticket-page';
 
@@ -38,7 +40,21 @@ async function prepare(input: { body: string }, doc: Document, location: Locatio
   if (!threadForm(doc, 'response')) return failed('no_reply_form', 'This ticket page has no reply form (you may not be allowed to reply), so nothing can be sent from it.');
   const to = addressing(doc, shown);
   if (!to) return failed('no_recipient', 'The page shows no requester email to reply to.');
-  return { ok: true, data: { site: location.origin, ticket: shown.label, ...to, body } };
+  const effects = osticketEffects(doc, 'response');
+  return { ok: true, data: { site: location.origin, ticket: shown.label, ...to, body, ...(effects.length ? { effects } : {}) } };
+}
+
+/**
+ * The card showed what the form would do; an agent may change the form while the card is up.
+ * Then the card is no longer what happens, so nothing is sent: the agent sees the new card.
+ */
+function effectsChanged(doc: Document, kind: 'response' | 'note', payload: ReplyPayload): ToolResult | null {
+  const now = osticketEffects(doc, kind);
+  if (sameEffects(now, payload.effects ?? [])) return null;
+  return failed(
+    'scope_changed',
+    `The ${kind === 'note' ? 'note' : 'reply'} form on the page changed since the card was shown: posting now would ${effectsInWords(now)}, the card said ${effectsInWords(payload.effects ?? [])}. Nothing was sent; click Send… again to see what the helpdesk will do.`,
+  );
 }
 
 async function deliver(payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> {
@@ -53,6 +69,8 @@ async function deliver(payload: ReplyPayload, doc: Document, location: Location)
     return failed('scope_changed', 'The recipients on the page changed since the reply was confirmed; nothing was sent. Prepare it again.');
   }
   if (form.submit.disabled) return failed('delivery_failed', 'The page is busy posting something else (its Post Reply button is disabled); nothing was sent.');
+  const changed = effectsChanged(doc, 'response', payload);
+  if (changed) return changed;
   return postThroughFrame(doc, location, shown.key, form, payload.body);
 }
 
@@ -63,7 +81,8 @@ async function prepareNote(input: { body: string }, doc: Document, location: Loc
   const shown = shownTicket(new URL(location.href), doc);
   if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before adding a note.');
   if (!threadForm(doc, 'note')) return failed('no_note_form', 'This ticket page has no internal note form.');
-  return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: '', subject: '', body } };
+  const effects = osticketEffects(doc, 'note');
+  return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: '', subject: '', body, ...(effects.length ? { effects } : {}) } };
 }
 
 async function deliverNote(payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> {
@@ -74,6 +93,8 @@ async function deliverNote(payload: ReplyPayload, doc: Document, location: Locat
   const form = threadForm(doc, 'note');
   if (!form) return failed('no_note_form', 'This ticket page has no internal note form; the note was not added.');
   if (form.submit.disabled) return failed('delivery_failed', 'The page is busy posting something else; the note was not added.');
+  const changed = effectsChanged(doc, 'note', payload);
+  if (changed) return changed;
   return postThroughFrame(doc, location, shown.key, form, payload.body);
 }
 

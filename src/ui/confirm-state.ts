@@ -1,6 +1,7 @@
 import type { ConfirmationRecord } from '../core';
 import { cardStateOf, type CardState } from '../core/confirm-lifecycle';
 import type { ReviewedContact } from '../shared/contact-review';
+import { postEffectsOf } from '../shared/post-effects';
 import type { ReplyPayload } from '../shared/ticket';
 
 export type { CardState as ConfirmState } from '../core/confirm-lifecycle';
@@ -8,17 +9,21 @@ export type { CardState as ConfirmState } from '../core/confirm-lifecycle';
 const FIELDS = ['site', 'ticket', 'recipient', 'subject', 'body'] as const;
 
 /**
- * The payload exactly as the card shows it: the five fields, each a string. Anything else
- * (a missing field, an extra one) gives null, and the card offers no Confirm: the digest
- * must cover precisely what a person saw.
+ * The payload exactly as the card shows it: the five fields, each a string, and the helpdesk's
+ * side effects when there are any. Anything else (a missing field, an extra one, an effect the
+ * card cannot say) gives null, and the card offers no Confirm: the digest must cover precisely
+ * what a person saw.
  */
 export function shownPayload(payload: unknown): ReplyPayload | null {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return null;
   const record = payload as Record<string, unknown>;
-  if (Object.keys(record).length !== FIELDS.length) return null;
+  const hasEffects = 'effects' in record;
+  if (Object.keys(record).length !== FIELDS.length + (hasEffects ? 1 : 0)) return null;
   if (!FIELDS.every((k) => typeof record[k] === 'string')) return null;
+  const effects = hasEffects ? postEffectsOf(record.effects) : [];
+  if (effects === null || (hasEffects && effects.length === 0)) return null;
   const { site, ticket, recipient, subject, body } = record as unknown as ReplyPayload;
-  return { site, ticket, recipient, subject, body };
+  return { site, ticket, recipient, subject, body, ...(hasEffects ? { effects } : {}) };
 }
 
 /** A confirm card: what it shows, and what became of it. */

@@ -14,6 +14,19 @@ describe('what a page answers is checked before it is used', () => {
     expect(r).toEqual({ ok: true, requiresConfirm: true, confirmPayload: replyPayload(A, '#7', 'Hi') });
   });
 
+  it('keeps the side effects the page read from its form, and refuses ones the card could not say', () => {
+    const effects = [{ kind: 'status', to: 'Pending' }, { kind: 'assign_you' }];
+    const r = checkPageResult(send, prepared({ ...replyPayload(A, '#7', 'Hi'), effects }), A, 'run', { body: 'Hi' });
+    expect(r).toEqual({ ok: true, requiresConfirm: true, confirmPayload: { ...replyPayload(A, '#7', 'Hi'), effects } });
+    // None: no field at all, so a helpdesk without side effects digests as before.
+    expect(checkPageResult(send, prepared({ ...replyPayload(A, '#7', 'Hi'), effects: [] }), A, 'run', { body: 'Hi' })).toEqual(
+      { ok: true, requiresConfirm: true, confirmPayload: replyPayload(A, '#7', 'Hi') },
+    );
+    for (const bad of [[{ kind: 'forward', to: 'eve@example.com' }], [{ kind: 'status', to: 'x'.repeat(500) }], 'Pending', [{ kind: 'claim', extra: 1 }]]) {
+      expect(checkPageResult(send, prepared({ ...replyPayload(A, '#7', 'Hi'), effects: bad }), A, 'run', { body: 'Hi' })).toMatchObject({ ok: false, code: 'tool_failed' });
+    }
+  });
+
   it('refuses a payload that names another site', () => {
     const r = checkPageResult(send, prepared(replyPayload('https://evil.example', '#7', 'Hi')), A, 'run', { body: 'Hi' });
     expect(r).toMatchObject({ ok: false, code: 'tool_failed' });

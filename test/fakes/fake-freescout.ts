@@ -43,6 +43,13 @@ export function fakeFreescout(page: LoadedPage, options: Options = {}): FakeFree
     block.classList.remove('hidden');
     block.classList.toggle('conv-note-block', note);
     $<HTMLInputElement>('.form-reply input[name="is_note"]').value = note ? '1' : '';
+    // As main.js does (showNoteForm, prepareReplyForm): the toolbar's defaults for the mode.
+    const status = doc.querySelector<HTMLSelectElement>('.form-reply select[name="status"]');
+    const user = doc.querySelector<HTMLSelectElement>('.form-reply select[name="user_id"]');
+    if (status) status.value = status.getAttribute(note ? 'data-note-status' : 'data-reply-status') ?? status.value;
+    const current = doc.querySelector('#conv-assignee .conv-user li.active a')?.getAttribute('data-user_id');
+    const byDefault = user?.querySelector('option[data-default="true"]')?.getAttribute('value');
+    if (user && (note ? current : byDefault)) user.value = (note ? current : byDefault)!;
   };
   $('#conv-layout-header .conv-reply').addEventListener('click', () => open(false));
   $('#conv-layout-header .conv-add-note').addEventListener('click', () => open(true));

@@ -36,6 +36,18 @@ async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
 const text = (page: LoadedPage, html: string | undefined) => comparableText(htmlToText(html ?? '', page.document));
 
 describe('reply.send deliver', () => {
+  it('refuses when the status or assignee in the open editor changed after the card, posting nothing', async () => {
+    const { page, fake } = openConversation();
+    const payload = await prepared(page);
+    expect(payload.effects).toEqual([{ kind: 'status', to: 'Pending' }, { kind: 'assign_you' }]);
+    page.document.querySelector<HTMLElement>('#conv-layout-header .conv-reply')!.click();
+    page.document.querySelector<HTMLSelectElement>(SELECTORS.statusSelect)!.value = '3';
+    const refused = await send.deliver(payload, page.document, page.location);
+    expect(refused).toMatchObject({ ok: false, code: 'scope_changed' });
+    expect(refused.error).toContain('posting now would set the status to Closed; assign it to you, the card said set the status to Pending; assign it to you. Nothing was sent');
+    expect([fake.posts.length, fake.clicks()]).toEqual([0, 0]);
+  });
+
   it('sends the exact text once, staying on the conversation, and the next page reports it sent', async () => {
     const { page, fake } = openConversation({ mirrorDelayMs: 700 });
     const payload = await prepared(page);

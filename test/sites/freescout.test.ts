@@ -113,9 +113,35 @@ describe('reply.send prepare', () => {
     const body = 'Hi Anna,\n\nthe corrected invoice is attached.';
     expect(await send.prepare({ body }, document, location)).toEqual({
       ok: true,
-      data: { site: FIXTURE_ORIGIN, ticket: '#1057', recipient: 'Anna Schmidt <anna.schmidt@example.de>', subject: 'Re: Wrong VAT number on invoice INV-2291', body },
+      data: {
+        site: FIXTURE_ORIGIN,
+        ticket: '#1057',
+        recipient: 'Anna Schmidt <anna.schmidt@example.de>',
+        subject: 'Re: Wrong VAT number on invoice INV-2291',
+        body,
+        // The conversation is Active and Sam Rivera's; a reply posts Pending and "Me" by default.
+        effects: [{ kind: 'status', to: 'Pending' }, { kind: 'assign_you' }],
+      },
     });
     expect(document.querySelector(SELECTORS.replyBlock)!.classList.contains('hidden')).toBe(true);
+  });
+
+  it('reads the status and assignee the form will post: the defaults while the editor is closed, the selects once open', async () => {
+    const { document, location } = conversation();
+    const effects = async (tool: 'reply.send' | 'note.add') => (await adapter.tools[tool]!.prepare({ body: 'Hi' }, document, location)).data?.effects;
+    // A note keeps the assignee (main.js showNoteForm) and posts data-note-status: Active, as now.
+    expect(await effects('note.add')).toBeUndefined();
+    document.querySelector(SELECTORS.replyBlock)!.classList.remove('hidden');
+    const status = document.querySelector<HTMLSelectElement>(SELECTORS.statusSelect)!;
+    const user = document.querySelector<HTMLSelectElement>(SELECTORS.assigneeSelect)!;
+    status.value = '3';
+    user.value = '5';
+    expect(await effects('reply.send')).toEqual([{ kind: 'status', to: 'Closed' }, { kind: 'assign', to: 'Jordan Lee' }]);
+    status.value = '1';
+    user.value = '-1';
+    expect(await effects('reply.send')).toEqual([{ kind: 'unassign' }]);
+    user.value = '7';
+    expect(await effects('reply.send')).toBeUndefined();
   });
 
   it('names Cc and Bcc when the form has them', async () => {

@@ -112,6 +112,24 @@ describe('reply.send deliver', () => {
     expect(htmlToText(server.stored[0]!, page.document)).toBe(body);
   });
 
+  it('posts the status the card showed, and refuses when the form was changed after the card, posting nothing', async () => {
+    const { page, server, clicks } = openTicket();
+    const status = page.document.querySelector<HTMLSelectElement>(SELECTORS.replyStatus)!;
+    status.value = '2';
+    const payload = await prepared(page);
+    expect(payload.effects).toEqual([{ kind: 'status', to: 'Resolved' }]);
+    // The agent picks Closed while the card is up: the card no longer says what would happen.
+    status.value = '3';
+    const refused = await send.deliver(payload, page.document, page.location);
+    expect(refused).toMatchObject({ ok: false, code: 'scope_changed' });
+    expect(refused.error).toContain('posting now would set the status to Closed, the card said set the status to Resolved. Nothing was sent');
+    expect([clicks.reply, server.posts.length, page.document.querySelector(SELECTORS.replyEditor)!.textContent]).toEqual([0, 0, '']);
+    // Back as the card said: it goes, with that status.
+    status.value = '2';
+    expect(await send.deliver(payload, page.document, page.location)).toEqual({ ok: true, data: { posted: true } });
+    expect(server.posts[0]).toMatchObject({ reply_status_id: '2' });
+  });
+
   it('refuses a payload for another ticket or site, touching nothing', async () => {
     const { page, server, clicks } = openTicket();
     const payload = await prepared(page);

@@ -177,6 +177,20 @@ describe('reply.send prepare', () => {
     expect((await sendTool.prepare({ body: 'Hi' }, document, location)).data?.recipient).toMatch(/^Tomás Herrera <tomas\.herrera@example\.com> \(posted to the ticket, not emailed/);
   });
 
+  it('reads what osTicket will also do: a status chosen under the form, the claim of an unassigned ticket', async () => {
+    const { document, location } = ticketPage();
+    const effects = async (tool: 'reply.send' | 'note.add') => (await adapter.tools[tool]!.prepare({ body: 'Hi' }, document, location)).data?.effects;
+    // As the page comes: the ticket's own status selected, and assigned to Sam Rivera.
+    expect([await effects('reply.send'), await effects('note.add')]).toEqual([undefined, undefined]);
+    document.querySelector<HTMLSelectElement>(SELECTORS.replyStatus)!.value = '2';
+    document.querySelector('#field_assign')!.innerHTML = '<span class="faded">&mdash; Unassigned &mdash;</span>';
+    expect(await effects('reply.send')).toEqual([{ kind: 'status', to: 'Resolved' }, { kind: 'claim' }]);
+    // A note sets its own status select, and never claims.
+    expect(await effects('note.add')).toBeUndefined();
+    document.querySelector<HTMLSelectElement>(SELECTORS.noteStatus)!.value = '2';
+    expect(await effects('note.add')).toEqual([{ kind: 'status', to: 'Resolved' }]);
+  });
+
   it('prepares text that osTicket would read as markup as it is (deliver keeps it text)', async () => {
     const { document, location } = ticketPage();
     for (const body of ['Maria Lopez <maria@example.com>', 'Set <b>Keepalive</b>', 'See <!-- this -->', 'Type &amp; or &nbsp;', 'x&#x3C;y']) {

@@ -74,6 +74,27 @@ describe('ConfirmCard', () => {
     expect($('confirm-status')!.dataset.state).toBe('pending');
   });
 
+  it('says what the helpdesk will also do, and Confirm\'s digest covers it', async () => {
+    const effects = [{ kind: 'status', to: 'Pending' }, { kind: 'assign_you' }, { kind: 'claim' }];
+    await show(card({ payload: { ...payload, effects } }));
+    expect($('confirm-effects')!.textContent).toBe(
+      'The helpdesk will also:set the status to Pendingassign it to youassign it to you if it stays open (osTicket’s “claim on response”, on unless an admin turned it off)',
+    );
+    ($('confirm-accept') as HTMLButtonElement).click();
+    await settle();
+    expect(calls.accept).toEqual([await payloadDigest({ ...payload, effects })]);
+    expect(calls.accept[0]).not.toBe(await payloadDigest(payload));
+  });
+
+  it('offers no confirm for side effects it cannot say', async () => {
+    for (const effects of [[{ kind: 'close_ticket' }], [{ kind: 'status' }], 'Pending', []]) {
+      render(null, root);
+      await show(card({ payload: { ...payload, effects } }));
+      expect(($('confirm-accept') as HTMLButtonElement).disabled).toBe(true);
+      expect($('confirm-effects')).toBeNull();
+    }
+  });
+
   it('offers no confirm for a payload with a field it would not show', async () => {
     await show(card({ payload: { ...payload, bcc: 'eve@example.com' } }));
     expect(($('confirm-accept') as HTMLButtonElement).disabled).toBe(true);

@@ -25,6 +25,14 @@ describe('shownPayload', () => {
     expect(shownPayload(payload)).toEqual(payload);
   });
 
+  it('keeps the helpdesk\'s side effects, known kinds only', () => {
+    const effects = [{ kind: 'status', to: 'Pending' }, { kind: 'assign', to: 'Jordan Lee' }, { kind: 'unassign' }];
+    expect(shownPayload({ ...payload, effects })).toEqual({ ...payload, effects });
+    for (const bad of [[{ kind: 'status', to: 'Pending', close: true }], [{ kind: 'assign_you', to: 'Eve' }], [{ kind: 'forward', to: 'eve@example.com' }], []]) {
+      expect(shownPayload({ ...payload, effects: bad })).toBeNull();
+    }
+  });
+
   it('refuses a payload with a field the card would not show', () => {
     expect(shownPayload({ ...payload, cc: 'eve@example.com' })).toBeNull();
   });

@@ -3,7 +3,10 @@ import { addressLookalikes } from '../../shared/lookalike';
 import type { ReplyPayload } from '../../shared/ticket';
 import { t } from '../i18n';
 
-const LABELS: Record<keyof ReplyPayload, string> = {
+/** The card's text fields (the side effects are the helpdesk's words, shown apart). */
+type TextField = Exclude<keyof ReplyPayload, 'effects'>;
+
+const LABELS: Record<TextField, string> = {
   site: 'confirm_site',
   ticket: 'confirm_ticket',
   recipient: 'confirm_recipient',
@@ -16,7 +19,7 @@ const LABELS: Record<keyof ReplyPayload, string> = {
  * marked in place, named here), and a recipient address that may pass for another.
  */
 export function CardWarnings({ payload }: { payload: ReplyPayload }) {
-  const keys = Object.keys(LABELS) as (keyof ReplyPayload)[];
+  const keys = Object.keys(LABELS) as TextField[];
   const hidden = keys.map((k) => [k, hiddenCodes(payload[k])] as const).filter(([, codes]) => codes.length > 0);
   const codes = [...new Set(hidden.flatMap(([, c]) => c))];
   const lookalikes = addressLookalikes(payload.recipient);

@@ -8,6 +8,7 @@ import { useSeenToEnd } from '../hooks/useSeenToEnd';
 import { t } from '../i18n';
 import { Revealed } from '../shared/Revealed';
 import { CardWarnings } from './CardWarnings';
+import { ConfirmEffects } from './ConfirmEffects';
 import { ConfirmReview } from './ConfirmReview';
 
 const FIELDS = [
@@ -67,6 +68,7 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose, onSend
               </dd>,
             ])}
           </dl>
+          {shown.effects && <ConfirmEffects effects={shown.effects} />}
           <CardWarnings payload={shown} />
           <p class="muted small" data-testid="confirm-body-length">{t('confirm_body_length', bodyLength(shown.body))}</p>
           <div
