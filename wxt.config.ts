@@ -4,6 +4,14 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * The public half of Deskmate's signing key: it fixes the Chrome extension id at
+ * ffdjeegellmgapnbjhgjpddodbdajjbf wherever the build is loaded, so an admin's policy can name it.
+ * (Firefox's id is the gecko id below.) The private half is not in the repository.
+ */
+const CHROME_PUBLIC_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAlA9ypanr1NLdgeAc1D/Ac5HIpq5kNuy4exYodi8JbsS1gbC15LiKXgzaU4jcJhvz7aJ9xZYK7LFbznECCasq+mcPIxb0SWlkqlL2HDNsSvvNJislpoYehkBkLBUfxK77kb8zlgSXPrNxP5EtmZjdj+4xbqDs0PMBXvrrGe3WTSSNHDLYJ6l1wpZy38rWt+LSpUlhrYNq0e1jzmkHS2v9u+rs+/PZk8y9wJgmfAn7r/MP80VAtgNbhvJeT6j8uoA1IZwJGQx520C/2yh+w8dtMdVqBUcx+uWJ/Rzn/Rr2fekA+YbdPPt2YqCmccW3CDGotS4IYFzSqtrks6sXNXbTAwIDAQAB';
+
 // The manifest is declared here once for both browsers; WXT adds the entrypoints.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
@@ -28,6 +36,9 @@ export default defineConfig({
     default_locale: 'en',
     permissions: ['storage', 'tabs', ...(browser === 'firefox' ? [] : ['sidePanel', 'scripting'])],
     action: { default_title: '__MSG_extName__' },
+    // The organisation's policy (Chrome's 3rdparty extension policy); Firefox reads the same keys
+    // from policies.json without a schema.
+    ...(browser === 'firefox' ? {} : { key: CHROME_PUBLIC_KEY, storage: { managed_schema: 'managed-schema.json' } }),
     // Loopback helpdesks and the offline demo model; any other endpoint is asked for when chosen.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     ...(browser === 'firefox'

@@ -3,6 +3,9 @@ import type { Handlers } from './router';
 import type { SiteAccess } from './site-access';
 import type { Services } from './services';
 import type { SiteAccessView } from '../shared/protocol';
+import { MANAGED_ERROR } from '../shared/policy';
+import { siteAllowedByPolicy } from '../shared/policy-merge';
+import { managedPolicy } from './policy';
 
 type AccessHandlers = Pick<Handlers, 'sites.enabled' | 'sites.enable' | 'sites.disable'>;
 
@@ -34,7 +37,9 @@ export async function accessOf(access: SiteAccess, tabId: number): Promise<SiteA
   const origin = tab?.url ? webOrigin(tab.url) : null;
   if (!origin) return null;
   const loopback = isLoopback(origin);
-  return { origin, loopback, enabled: loopback || (await access.list()).includes(origin) };
+  const policy = await managedPolicy.get();
+  const enabled = loopback || ((await access.list()).includes(origin) && siteAllowedByPolicy(origin, policy));
+  return { origin, loopback, enabled, ...(!loopback && !siteAllowedByPolicy(origin, policy) ? { blocked: true } : {}) };
 }
 
 export function accessHandlers(s: Services, access: SiteAccess): AccessHandlers {
@@ -43,6 +48,8 @@ export function accessHandlers(s: Services, access: SiteAccess): AccessHandlers 
     async 'sites.enable'({ origin }) {
       const o = webOrigin(origin);
       if (!o || isLoopback(o)) return { ok: false, error: 'Only http and https sites can be enabled; loopback pages always are.' };
+      // Before the browser is asked anything: a site outside the organisation's list is never registered.
+      if (!siteAllowedByPolicy(o, await managedPolicy.get())) return { ok: false, error: 'Your organisation does not allow Deskmate on this site.', managed: true };
       const result = await access.enable(o);
       s.broadcast({ type: 'view.changed', tabId: null });
       return result;
@@ -51,6 +58,7 @@ export function accessHandlers(s: Services, access: SiteAccess): AccessHandlers 
     async 'sites.disable'({ origin }) {
       const o = webOrigin(origin);
       if (!o) return { ok: false };
+      if ((await managedPolicy.get()).allowedSites?.includes(o)) return { ok: false, error: MANAGED_ERROR, managed: true };
       await access.disable(o);
       for (const page of s.pages.all()) if (page.origin === o) await s.pages.drop(page.tabId);
       s.tools.sync();

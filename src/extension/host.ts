@@ -37,6 +37,9 @@ import { createKbSearchTool } from '../tools/kb-search';
 import { replyProposeTool } from '../tools/reply-propose';
 import { diagnosticsHandlers } from './diagnostics-handlers';
 import { log, unlessNoReceiver } from './logger';
+import { siteAllowedByPolicy } from '../shared/policy-merge';
+import { managedPolicy, watchManagedPolicy } from './policy';
+import { followPolicy, policyHandlers } from './policy-handlers';
 
 /**
  * The background: one registry with the page tools of every tab, the confirmation store
@@ -64,6 +67,7 @@ export function startHost(adapters: readonly AdapterInfo[]): void {
   watchTabs(ready.then(({ services, chat }) => ({ services, chat })));
   openPanelOnAction();
   keepStorageFromContentScripts();
+  watchManagedPolicy();
 }
 
 /** Builds the background's state from storage. Exported for tests, which give a fake `send`. */
@@ -75,6 +79,8 @@ export async function createServices(
 ): Promise<{ services: Services; handlers: Handlers; chat: ChatSessions }> {
   // Before anything reads its state: the one-time move out of storage.local.
   await importLegacyStorage();
+  // Read anew at each start: the policy may have changed while the worker was stopped.
+  await managedPolicy.refresh(false);
   const store = createStorageConfirmationStore();
   const access = createSiteAccess();
   const registry = new ToolRegistry({ store });
@@ -91,7 +97,8 @@ export async function createServices(
       browser.runtime.sendMessage(message).catch(unlessNoReceiver('host', `Could not tell the extension's pages ${message.type}`));
     },
     send: send ?? sendToTab,
-    allowsOrigin: async (origin) => isLoopback(origin) || (await access.list()).includes(origin),
+    // A site the agent enabled before the organisation's list came is not listened to.
+    allowsOrigin: async (origin) => isLoopback(origin) || ((await access.list()).includes(origin) && siteAllowedByPolicy(origin, await managedPolicy.get())),
     accessOf: (tabId) => accessOf(access, tabId),
     teach: createTeachSessions(),
   };
@@ -103,8 +110,10 @@ export async function createServices(
   await markInterruptedDeliveries(services);
   const chat = createChatSessions(services, createModel, createOutboundLog());
   const settler = createDeliverySettler(services);
-  const handlers = { ...pageHandlers(services, settler, chat), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...builtinRecipeHandlers(services), ...teachHandlers(services, recipes), ...instructionsHandlers(services), ...savedReplyHandlers(services), ...diagnosticsHandlers(log), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
-  await access.restore().catch(log.swallow('site-access', 'Could not restore the enabled sites', 'error'));
+  const handlers = { ...pageHandlers(services, settler, chat), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...builtinRecipeHandlers(services), ...teachHandlers(services, recipes), ...instructionsHandlers(services), ...savedReplyHandlers(services), ...diagnosticsHandlers(log), ...policyHandlers(), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
+  const policy = await managedPolicy.get();
+  await access.restore((origin) => siteAllowedByPolicy(origin, policy)).catch(log.swallow('site-access', 'Could not restore the enabled sites', 'error'));
+  followPolicy(services, access, recipes);
   return { services, handlers, chat };
 }
 

@@ -2,6 +2,8 @@ import { instructionsStore, ticketId } from './instructions-store';
 import type { Handlers } from './router';
 import type { Services } from './services';
 import { sameTicket } from '../shared/ticket';
+import { MANAGED_ERROR } from '../shared/policy';
+import { managedPolicy } from './policy';
 
 type InstructionsHandlers = Pick<Handlers, 'instructions.get' | 'instructions.set' | 'ticketContext.get' | 'ticketContext.set'>;
 
@@ -12,8 +14,9 @@ export function instructionsHandlers(services: Services): InstructionsHandlers {
     return page?.ticket?.key ? ticketId(page.origin, page.ticket.key) : null;
   };
   return {
-    'instructions.get': async () => ({ team: await instructionsStore.team() }),
+    'instructions.get': async () => ({ team: await instructionsStore.team(), managed: (await managedPolicy.get()).teamInstructions !== null }),
     async 'instructions.set'({ team }) {
+      if ((await managedPolicy.get()).teamInstructions !== null) return { ok: false, error: MANAGED_ERROR, managed: true };
       await instructionsStore.setTeam(team);
       return { ok: true };
     },

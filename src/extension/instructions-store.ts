@@ -1,4 +1,6 @@
 import { MAX_TEAM_INSTRUCTIONS, MAX_TICKET_CONTEXT, type AgentInstructions } from '../core/instructions';
+import { teamInstructionsUnderPolicy } from '../shared/policy-merge';
+import { managedPolicy } from './policy';
 import { defineItem } from './stored-item';
 
 /** Contexts kept; the oldest go first. */
@@ -15,7 +17,8 @@ const ticketsItem = defineItem<TicketContexts>({ key: 'instructions.tickets', ve
 
 /** The team's instructions and each ticket's context. */
 export const instructionsStore = {
-  team: (): Promise<string> => teamItem.get(),
+  /** The team's instructions in force: the organisation's policy, else what the agent wrote. */
+  team: async (): Promise<string> => teamInstructionsUnderPolicy(await teamItem.get(), await managedPolicy.get()).slice(0, MAX_TEAM_INSTRUCTIONS),
   setTeam: (text: string): Promise<void> => teamItem.set(text.slice(0, MAX_TEAM_INSTRUCTIONS)),
   async ticket(id: string): Promise<string> {
     return (await ticketsItem.get())[id]?.text ?? '';

@@ -1,5 +1,7 @@
 import { defaultModelSettings, type ModelSettings } from '../shared/settings';
+import { modelUnderPolicy } from '../shared/policy-merge';
 import { modelItem } from './items';
+import { managedPolicy } from './policy';
 
 export {
   DEMO_MODEL_ID,
@@ -13,9 +15,13 @@ export {
   type PresetId,
 } from '../shared/settings';
 
-/** The key stays in the background's vault: no content script can read it or change the base URL. */
+/**
+ * The settings in force: the agent's own with the organisation's policy over them. The key stays
+ * in the background's vault: no content script can read it or change the base URL.
+ */
 export async function loadModelSettings(): Promise<ModelSettings> {
-  return { ...defaultModelSettings(), ...(await modelItem.get()) };
+  const [own, saved, policy] = await Promise.all([modelItem.get(), modelItem.exists(), managedPolicy.get()]);
+  return modelUnderPolicy({ ...defaultModelSettings(), ...own }, saved, policy);
 }
 
 export async function saveModelSettings(settings: ModelSettings): Promise<void> {

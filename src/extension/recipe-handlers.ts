@@ -4,16 +4,43 @@ import type { AdapterInfo } from '../sites/adapter';
 import type { RecipeStore } from './recipe-store';
 import type { Handlers } from './router';
 import type { Services } from './services';
-import { unlessNoReceiver } from './logger';
+import { log, unlessNoReceiver } from './logger';
+import { MANAGED_ERROR, type Policy } from '../shared/policy';
+import { managedPolicy } from './policy';
 
 type RecipeHandlers = Pick<Handlers, 'recipe.get' | 'recipes.list' | 'recipes.import' | 'recipes.remove'>;
 
 /** What the background offers for a recipe: tools from the recipe's sections, grades from PAGE_TOOLS. */
 export const recipeInfo = (recipe: Recipe): AdapterInfo => ({ id: recipeAdapterId(recipe.site), title: recipe.title, tools: recipeTools(recipe) });
 
-/** Loads the stored recipes into the tool sync; called at each start and after every change. */
+/** The recipes the organisation's policy pushes to everyone, each checked like an imported one. */
+export function policyRecipes(policy: Policy): Recipe[] {
+  return policy.recipes.flatMap((text, i) => {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      log.warn('policy', `Recipe ${i + 1} of the organisation's policy is not valid JSON`);
+      return [];
+    }
+    const check = checkRecipe(data);
+    if (!check.ok) log.warn('policy', `Recipe ${i + 1} of the organisation's policy was left out: ${check.error}`);
+    return check.ok ? [check.recipe] : [];
+  });
+}
+
+/** The agent's recipes and the policy's; for a site both have, the policy's. */
+export async function recipesInForce(recipes: RecipeStore): Promise<Recipe[]> {
+  const bySite = new Map((await recipes.list()).map((r) => [r.site, r]));
+  for (const r of policyRecipes(await managedPolicy.get())) bySite.set(r.site, r);
+  return [...bySite.values()].sort((a, b) => a.site.localeCompare(b.site));
+}
+
+const managedSite = async (site: string) => policyRecipes(await managedPolicy.get()).some((r) => r.site === site);
+
+/** Loads the recipes in force into the tool sync; called at each start and after every change. */
 export async function syncRecipes(s: Services, recipes: RecipeStore): Promise<void> {
-  s.tools.setRecipes((await recipes.list()).map(recipeInfo));
+  s.tools.setRecipes((await recipesInForce(recipes)).map(recipeInfo));
 }
 
 const tellTabs = async (site: string) => {
@@ -27,9 +54,10 @@ const tellTabs = async (site: string) => {
  * The one way a recipe is stored, imported or taught: checked against its schema, then kept,
  * offered to the tool sync, and loaded again by the tabs of its site.
  */
-export async function storeRecipe(s: Services, recipes: RecipeStore, recipe: unknown): Promise<{ ok: boolean; error?: string }> {
+export async function storeRecipe(s: Services, recipes: RecipeStore, recipe: unknown): Promise<{ ok: boolean; error?: string; managed?: boolean }> {
   const check = checkRecipe(recipe);
   if (!check.ok) return { ok: false, error: check.error };
+  if (await managedSite(check.recipe.site)) return { ok: false, error: `${MANAGED_ERROR} This site's recipe comes from your organisation.`, managed: true };
   await recipes.put(check.recipe);
   await syncRecipes(s, recipes);
   await tellTabs(check.recipe.site);
@@ -46,11 +74,12 @@ export function recipeHandlers(s: Services, recipes: RecipeStore): RecipeHandler
   return {
     async 'recipe.get'(_req, sender) {
       if (!sender.origin || !(await s.allowsOrigin(sender.origin))) return null;
-      return (await recipes.get(sender.origin)) ?? null;
+      return (await recipesInForce(recipes)).find((r) => r.site === sender.origin) ?? null;
     },
-    'recipes.list': () => recipes.list(),
+    'recipes.list': () => recipesInForce(recipes),
     'recipes.import': ({ recipe }) => storeRecipe(s, recipes, recipe),
     async 'recipes.remove'({ site }) {
+      if (await managedSite(site)) return { ok: false, error: MANAGED_ERROR, managed: true };
       const removed = await recipes.remove(site);
       if (removed) {
         await syncRecipes(s, recipes);

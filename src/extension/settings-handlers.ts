@@ -5,6 +5,8 @@ import { parseKbFile } from '../tools/kb-import';
 import type { KbStore } from './kb-store';
 import type { Handlers } from './router';
 import type { Broadcast } from '../shared/protocol';
+import { modelChangeRefusal, modelUnderPolicy, shownModel, storableModel, withPolicyKey } from '../shared/policy-merge';
+import { managedPolicy } from './policy';
 
 type SettingsHandlers = Pick<Handlers, 'model.get' | 'model.set' | 'model.test' | 'setup.status' | 'kb.import' | 'kb.list' | 'kb.clear' | 'kb.article'>;
 
@@ -12,15 +14,23 @@ type SettingsHandlers = Pick<Handlers, 'model.get' | 'model.set' | 'model.test' 
 export function settingsHandlers(kb: KbStore, broadcast: (message: Broadcast) => void = () => undefined): SettingsHandlers {
   const changed = () => broadcast({ type: 'settings.changed' });
   return {
-    'model.get': () => loadModelSettings(),
+    'model.get': async () => shownModel(await loadModelSettings(), await managedPolicy.get()),
     async 'model.set'({ settings }) {
+      const policy = await managedPolicy.get();
+      // Checked here, not only in the form: a message from any extension page gets the same answer.
+      const refused = modelChangeRefusal(settings, policy);
+      if (refused) return { ok: false, error: refused, managed: true };
       const problem = checkModelSettings(settings);
       if (problem) return { ok: false, error: problem };
-      await saveModelSettings(settings);
+      await saveModelSettings(storableModel(settings, policy));
       changed();
       return { ok: true };
     },
-    'model.test': ({ settings }) => checkConnection(settings),
+    // Under a lock the policy's endpoint is what gets tested; its key goes to its own endpoint only.
+    'model.test': async ({ settings }) => {
+      const policy = await managedPolicy.get();
+      return checkConnection(policy.lockModel ? modelUnderPolicy(settings, true, policy) : withPolicyKey(settings, policy));
+    },
     async 'setup.status'() {
       const settings = await loadModelSettings();
       // Short: the sidebar asks when it opens, and a dead endpoint must not keep it waiting.

@@ -88,12 +88,18 @@ export function createSiteAccess() {
         await browser.permissions.remove({ origins: [sitePattern(origin)] }).catch(log.swallow('site-access', 'Could not give back the permission of a disabled site'));
         return { ok: true };
       }),
-    /** At each start: what is stored is registered (Firefox), and what lost its permission is dropped. */
-    restore: () =>
+    /**
+     * At each start and policy change: what is stored is registered (Firefox), what lost its
+     * permission is dropped, and what the organisation does not allow is kept but not run.
+     */
+    restore: (allowed: (origin: string) => boolean = () => true) =>
       serial(async () => {
         const kept: string[] = [];
         for (const origin of await read()) {
-          if (await browser.permissions.contains({ origins: [sitePattern(origin)] })) {
+          if (!allowed(origin)) {
+            await unregister(origin);
+            kept.push(origin);
+          } else if (await browser.permissions.contains({ origins: [sitePattern(origin)] })) {
             await register(origin).catch(log.swallow('site-access', 'Could not register the content script of an enabled site', 'error'));
             kept.push(origin);
           } else await unregister(origin);

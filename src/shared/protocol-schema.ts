@@ -91,6 +91,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   'model.set': { from: 'extension', schema: obj({ settings: modelSettings }, ['settings']) },
   'model.test': { from: 'extension', schema: obj({ settings: modelSettings }, ['settings']) },
   'setup.status': { from: 'extension', schema: none },
+  'policy.get': { from: 'extension', schema: none },
   'kb.import': {
     from: 'extension',
     schema: obj(

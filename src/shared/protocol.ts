@@ -8,6 +8,7 @@ import type { SavedReplies } from './saved-replies';
 import type { OutboundTurn } from './outbound';
 import type { CopiesQuery, DeliveryReport, PageTicket, TicketData } from './ticket';
 import type { LogEntry } from './diagnostics';
+import type { PolicyView } from './policy';
 
 /**
  * Every message between the extension's parts, declared once. `from` says which kind of
@@ -58,6 +59,8 @@ export interface SiteAccessView {
   /** Loopback pages are always on; other sites once the agent enables them. */
   enabled: boolean;
   loopback: boolean;
+  /** The organisation's policy does not allow Deskmate here. */
+  blocked?: boolean;
 }
 
 export interface Requests {
@@ -81,10 +84,13 @@ export interface Requests {
   'sites.list': { req: Empty; res: SiteSettings[] };
   'sites.set': { req: { origin: string; write: boolean; send: boolean }; res: SiteSettings[] };
   'sites.enabled': { req: Empty; res: string[] };
-  'sites.enable': { req: { origin: string }; res: { ok: boolean; error?: string } };
-  'sites.disable': { req: { origin: string }; res: { ok: boolean } };
+  'sites.enable': { req: { origin: string }; res: { ok: boolean; error?: string; managed?: boolean } };
+  'sites.disable': { req: { origin: string }; res: { ok: boolean; error?: string; managed?: boolean } };
   'model.get': { req: Empty; res: ModelSettings };
-  'model.set': { req: { settings: ModelSettings }; res: { ok: boolean; error?: string } };
+  /** `managed`: refused because the organisation's policy sets what it would change. */
+  'model.set': { req: { settings: ModelSettings }; res: { ok: boolean; error?: string; managed?: boolean } };
+  /** The organisation's policy as the pages show it (never its key). */
+  'policy.get': { req: Empty; res: PolicyView };
   'model.test': { req: { settings: ModelSettings }; res: ConnectionReport };
   /** Whether the sidebar can chat: the saved model answers and has its model; how many articles the knowledge base holds. */
   'setup.status': { req: Empty; res: SetupStatus };
@@ -98,8 +104,8 @@ export interface Requests {
   /** A content script asks for its own site's recipe (the sender's origin, never a named one). */
   'recipe.get': { req: Empty; res: Recipe | null };
   'recipes.list': { req: Empty; res: Recipe[] };
-  'recipes.import': { req: { recipe: unknown }; res: { ok: boolean; error?: string } };
-  'recipes.remove': { req: { site: string }; res: { ok: boolean } };
+  'recipes.import': { req: { recipe: unknown }; res: { ok: boolean; error?: string; managed?: boolean } };
+  'recipes.remove': { req: { site: string }; res: { ok: boolean; error?: string; managed?: boolean } };
   /** The built-in recipes, and whether an agent ticked "Works here" on each. */
   'recipes.builtin': { req: Empty; res: BuiltinRecipeView[] };
   'recipes.works-here': { req: { id: string; works: boolean }; res: { ok: boolean } };
@@ -122,8 +128,9 @@ export interface Requests {
   'savedReplies.run': { req: { tabId: number; id: string }; res: SavedReplyRun };
   /** What the tab's conversation sent to the model and got back, turn by turn (extension pages only). */
   'outbound.list': { req: { tabId: number }; res: OutboundTurn[] };
-  'instructions.get': { req: Empty; res: { team: string } };
-  'instructions.set': { req: { team: string }; res: { ok: boolean } };
+  /** `managed`: the organisation's policy gives the team instructions. */
+  'instructions.get': { req: Empty; res: { team: string; managed: boolean } };
+  'instructions.set': { req: { team: string }; res: { ok: boolean; error?: string; managed?: boolean } };
   'ticketContext.get': { req: { tabId: number }; res: { available: boolean; text: string } };
   /** `site` and `ticketKey`: the ticket the text was typed for; stored only while the tab shows it. */
   'ticketContext.set': { req: { tabId: number; site: string; ticketKey: string; text: string }; res: { ok: boolean } };

@@ -82,6 +82,8 @@ export interface SiteSettings {
   send: boolean;
   /** The helpdesk last seen there, for the options page. */
   adapterTitle?: string;
+  /** Switches the organisation's policy holds off: the agent cannot turn them on. */
+  locked?: ('write' | 'send')[];
 }
 
 /**

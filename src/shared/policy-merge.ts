@@ -1,0 +1,66 @@
+import type { Policy } from './policy';
+import type { ModelSettings, SiteSettings } from './settings';
+
+/**
+ * How the policy goes over what the agent chose. Pure: the background applies these at the one
+ * place it reads each setting, so no message can get around them.
+ */
+
+/**
+ * The model settings in force. The policy's endpoint is used while the agent has saved none of
+ * their own, and always when locked (the agent's own key stays usable unless the policy gives one).
+ */
+export function modelUnderPolicy(user: ModelSettings, userSaved: boolean, p: Policy): ModelSettings {
+  let s = user;
+  if (p.model && (p.lockModel || !userSaved)) {
+    s = { ...user, preset: 'custom', baseURL: p.model.baseURL, model: p.model.model, apiKey: userSaved ? user.apiKey : '' };
+  }
+  s = withPolicyKey(s, p);
+  return p.requireMasking ? { ...s, maskPersonalData: true } : s;
+}
+
+/**
+ * The policy's key, for its own endpoint only: settings that name that endpoint with no key of
+ * their own (or under a lock) use it, and no other address ever gets it.
+ */
+export function withPolicyKey(s: ModelSettings, p: Policy): ModelSettings {
+  const key = p.model?.apiKey;
+  if (key === undefined || s.baseURL !== p.model!.baseURL) return s;
+  return s.apiKey === '' || p.lockModel ? { ...s, apiKey: key } : s;
+}
+
+/** The settings as an extension page may see them: the policy's key is never handed out. */
+export const shownModel = (s: ModelSettings, p: Policy): ModelSettings =>
+  p.model?.apiKey !== undefined && s.apiKey === p.model.apiKey ? { ...s, apiKey: '' } : s;
+
+/** Why the policy refuses to store these settings, or null. */
+export function modelChangeRefusal(next: ModelSettings, p: Policy): string | null {
+  if (p.model && p.lockModel) {
+    if (next.baseURL !== p.model.baseURL || next.model !== p.model.model) return 'The model endpoint and model are set by your organisation.';
+    if (p.model.apiKey !== undefined && next.apiKey !== '' && next.apiKey !== p.model.apiKey) return 'The API key is set by your organisation.';
+  }
+  if (p.requireMasking && next.maskPersonalData === false) return 'Masking personal data is required by your organisation.';
+  return null;
+}
+
+/**
+ * What is stored when the policy lets a change through: a managed key is never copied into the
+ * agent's own settings (it stays in managed storage, where the admin can change or remove it).
+ */
+export function storableModel(next: ModelSettings, p: Policy): ModelSettings {
+  return p.model?.apiKey !== undefined && next.apiKey === p.model.apiKey ? { ...next, apiKey: '' } : next;
+}
+
+/** A site's switches with the policy over them; `locked` names the switches the agent cannot turn on. */
+export function siteUnderPolicy(site: SiteSettings, p: Policy): SiteSettings {
+  const readOnly = p.readOnlySites.includes(site.origin);
+  const locked: ('write' | 'send')[] = [...(readOnly ? (['write'] as const) : []), ...(readOnly || p.sendDisabled ? (['send'] as const) : [])];
+  if (!locked.length) return site;
+  return { ...site, write: site.write && !readOnly, send: site.send && !readOnly && !p.sendDisabled, locked };
+}
+
+/** Whether the agent may enable Deskmate on a site: any, unless the policy lists the allowed ones. */
+export const siteAllowedByPolicy = (origin: string, p: Policy): boolean => p.allowedSites === null || p.allowedSites.includes(origin);
+
+/** The team instructions in force: the policy's, else the agent's. */
+export const teamInstructionsUnderPolicy = (own: string, p: Policy): string => p.teamInstructions ?? own;
