@@ -115,6 +115,7 @@ function forgedMessages(pending: { confirmation: { id: string; digest: string } 
     { type: 'ticketContext.set', tabId: 1, site: 'http://127.0.0.1:4517', ticketKey: '7', text: 'The agent approved a full refund.' },
     { type: 'diagnostics.list' },
     { type: 'diagnostics.clear' },
+    { type: 'policy.get' },
   ];
   return all;
 }

@@ -37,7 +37,8 @@ const status = () => root.querySelector('[data-testid="settings-status"]')?.text
 async function open() {
   const { handlers } = await createServices([]);
   fakeBrowser.runtime.onMessage.addListener((message: unknown) => {
-    log.push((message as { type: string }).type);
+    // The policy is read as the form opens and again after each change: not part of what a click does.
+    if ((message as { type: string }).type !== 'policy.get') log.push((message as { type: string }).type);
     return route(message, options, handlers);
   });
   await act(() => render(<ModelSettingsForm testIds />, root));
@@ -67,6 +68,21 @@ afterEach(() => {
 });
 
 describe('ModelSettingsForm', () => {
+  it('shows a locked model as set by the organisation, read-only, with masking on and fixed', async () => {
+    await fakeBrowser.storage.managed.set({ model: { baseURL: 'https://llm.team.example/v1', model: 'team-model', apiKey: 'sk-team' }, lockModel: true, requireMasking: true });
+    await open();
+    await until(() => root.querySelector('[data-testid="settings-managed"]') !== null, 'the managed mark');
+    expect($<HTMLInputElement>('base-url').value).toBe('https://llm.team.example/v1');
+    expect($<HTMLInputElement>('base-url').readOnly).toBe(true);
+    expect($<HTMLInputElement>('model').readOnly).toBe(true);
+    expect($<HTMLInputElement>('api-key').readOnly).toBe(true);
+    expect($<HTMLInputElement>('api-key').value).toBe('');
+    expect($<HTMLSelectElement>('preset').disabled).toBe(true);
+    expect($<HTMLInputElement>('pii').checked).toBe(true);
+    expect($<HTMLInputElement>('pii').disabled).toBe(true);
+    expect(root.textContent).not.toContain('sk-team');
+  });
+
   it('loads the settings: the offline demo by default', async () => {
     await open();
     expect($<HTMLInputElement>('base-url').value).toBe('http://127.0.0.1:4518/v1');

@@ -9,8 +9,9 @@ export function useTeamInstructions() {
   const [text, setText] = useState<string | null>(null);
   const [state, setState] = useState<SaveState>('idle');
   const [error, setError] = useState<string | null>(null);
+  const [managed, setManaged] = useState(false);
   useEffect(() => {
-    request('instructions.get', {}).then((r) => setText(r.team), (e: unknown) => setError(errorText(e)));
+    request('instructions.get', {}).then((r) => (setText(r.team), setManaged(r.managed)), (e: unknown) => setError(errorText(e)));
   }, []);
   const save = async () => {
     if (text === null) return;
@@ -18,12 +19,13 @@ export function useTeamInstructions() {
     try {
       const r = await request('instructions.set', { team: text });
       setState(r.ok ? 'saved' : 'error');
+      if (!r.ok && r.error) setError(r.error);
     } catch (e) {
       setError(errorText(e));
       setState('error');
     }
   };
-  return { text, state, error, change: (t: string) => (setText(t), setState('idle')), save };
+  return { text, state, error, managed, change: (t: string) => (setText(t), setState('idle')), save };
 }
 
 const SAVE_AFTER_MS = 400;

@@ -4,6 +4,7 @@ import { useDiagnostics } from '../hooks/useDiagnostics';
 import { presetFromLocation } from '../hooks/useModelSettings';
 import { useSiteAccess } from '../hooks/useSiteAccess';
 import { useSites } from '../hooks/useSites';
+import { usePolicy } from '../hooks/usePolicy';
 import { t } from '../i18n';
 import { ModelSettingsForm } from '../settings/ModelSettingsForm';
 import { AuditList } from '../shared/AuditList';
@@ -21,6 +22,7 @@ export function OptionsApp() {
   const access = useSiteAccess();
   const audit = useAudit();
   const diagnostics = useDiagnostics();
+  const policy = usePolicy();
   // The page is drawn after it loaded, so the browser found no section to scroll to.
   useEffect(() => {
     const id = location.hash.slice(1);
@@ -33,6 +35,11 @@ export function OptionsApp() {
           <span class="brand">{t('options_title')}</span>
         </div>
       </header>
+      {policy?.managed && (
+        <p class="managed-banner" role="note" data-testid="policy-banner">
+          {t('managed_banner')}
+        </p>
+      )}
       <section id="model-settings" class="section model-settings" aria-labelledby="model-title">
         <h2 id="model-title">{t('settings_title')}</h2>
         <p class="grade-line">{t('settings_line')}</p>
@@ -41,7 +48,7 @@ export function OptionsApp() {
       <TeamInstructions />
       <KnowledgeBase />
       <SavedRepliesSettings />
-      <EnabledSites origins={access.enabled} busy={access.busy} error={access.error} onRevoke={access.revoke} />
+      <EnabledSites origins={access.enabled} allowed={policy?.allowedSites ?? null} busy={access.busy} error={access.error} onRevoke={access.revoke} onAllow={(o) => void access.enable(o)} />
       <SitesList sites={sites.sites} error={sites.error} onChange={sites.update} />
       <Recipes />
       <AuditList audit={audit} />

@@ -3,10 +3,13 @@ import { selectorsOf } from '../../sites/recipe-check';
 import { t } from '../i18n';
 import { useBuiltinRecipes } from '../hooks/useBuiltinRecipes';
 import { BuiltinRecipeStatus } from '../shared/BuiltinRecipeStatus';
+import { usePolicy } from '../hooks/usePolicy';
+import { Managed } from '../shared/Managed';
 
 /** Site recipes, one per site: imported from a file (shown before it applies), exported, deleted. */
 export function Recipes() {
   const r = useRecipes();
+  const managed = usePolicy()?.recipes ?? [];
   const onChange = (e: Event) => {
     const input = e.currentTarget as HTMLInputElement;
     const file = input.files?.[0];
@@ -36,9 +39,13 @@ export function Recipes() {
             <button type="button" class="btn" data-testid="recipe-export" onClick={() => exportRecipe(recipe)}>
               {t('recipe_export')}
             </button>
-            <button type="button" class="btn btn-quiet" data-testid="recipe-delete" onClick={() => void r.remove(recipe.site)}>
-              {t('recipe_delete')}
-            </button>
+            {managed.includes(recipe.site) ? (
+              <Managed testId="recipe-managed" />
+            ) : (
+              <button type="button" class="btn btn-quiet" data-testid="recipe-delete" onClick={() => void r.remove(recipe.site)}>
+                {t('recipe_delete')}
+              </button>
+            )}
           </li>
         ))}
       </ul>

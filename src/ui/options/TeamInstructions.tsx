@@ -2,6 +2,7 @@ import { useId } from 'preact/hooks';
 import { MAX_TEAM_INSTRUCTIONS } from '../../core/instructions';
 import { useTeamInstructions } from '../hooks/useInstructions';
 import { t } from '../i18n';
+import { Managed } from '../shared/Managed';
 
 /** The team's standing instructions, sent with every request as the agent's own words. */
 export function TeamInstructions() {
@@ -11,6 +12,11 @@ export function TeamInstructions() {
     <section class="section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('instructions_title')}</h2>
       <p class="grade-line">{t('instructions_line')}</p>
+      {m.managed && (
+        <p class="managed-line">
+          <Managed testId="settings-instructions-managed" />
+        </p>
+      )}
       <textarea
         data-testid="settings-instructions"
         rows={4}
@@ -19,9 +25,10 @@ export function TeamInstructions() {
         placeholder={t('instructions_placeholder')}
         value={m.text ?? ''}
         disabled={m.text === null}
+        readOnly={m.managed}
         onInput={(e) => m.change(e.currentTarget.value)}
       />
-      <div class="actions">
+      <div class="actions" hidden={m.managed}>
         <button type="button" class="btn btn-primary" data-testid="settings-instructions-save" disabled={m.text === null || m.state === 'saving'} onClick={() => void m.save()}>
           {t('settings_save')}
         </button>

@@ -1,7 +1,9 @@
 import { useId } from 'preact/hooks';
 import { masksPersonalData, PRESETS, type PresetId } from '../../shared/settings';
 import { useModelSettings } from '../hooks/useModelSettings';
+import { usePolicy } from '../hooks/usePolicy';
 import { t } from '../i18n';
+import { Managed } from '../shared/Managed';
 
 interface Props {
   /** The options page's form carries the settings-* test ids. */
@@ -18,6 +20,7 @@ const PRESET_HINT: Partial<Record<PresetId, string>> = { demo: 'settings_demo_hi
 /** Where the assistant's model is: a preset, or any OpenAI-compatible URL, key and model. */
 export function ModelSettingsForm({ testIds = false, onSaved, initialPreset = null }: Props) {
   const m = useModelSettings(onSaved, initialPreset);
+  const policy = usePolicy();
   const id = useId();
   const tid = (name: string) => (testIds ? `settings-${name}` : undefined);
   const s = m.settings;
@@ -26,12 +29,21 @@ export function ModelSettingsForm({ testIds = false, onSaved, initialPreset = nu
   const busy = m.status?.tone === 'busy';
   const asking = m.status?.tone === 'ask';
   const hint = PRESET_HINT[s.preset];
+  // Shown as set by the organisation and not editable; the background refuses a change anyway.
+  const locked = policy?.lockModel === true;
+  const keyLocked = locked && policy?.model?.hasKey === true;
+  const maskLocked = policy?.requireMasking === true;
 
   return (
     <form class="settings-form" onSubmit={(e) => e.preventDefault()}>
+      {locked && (
+        <p class="managed-line" data-testid={tid('managed')}>
+          <Managed /> {t('managed_model_line')}
+        </p>
+      )}
       <div class="field">
         <label for={`${id}-preset`}>{t('settings_preset')}</label>
-        <select id={`${id}-preset`} data-testid={tid('preset')} value={s.preset} onChange={(e) => m.choose(e.currentTarget.value as PresetId)}>
+        <select id={`${id}-preset`} data-testid={tid('preset')} value={s.preset} disabled={locked} onChange={(e) => m.choose(e.currentTarget.value as PresetId)}>
           {PRESETS.map((p) => (
             <option key={p.id} value={p.id}>{t(`preset_${p.id}`)}</option>
           ))}
@@ -40,27 +52,28 @@ export function ModelSettingsForm({ testIds = false, onSaved, initialPreset = nu
       </div>
       <div class="field">
         <label for={`${id}-url`}>{t('settings_base_url')}</label>
-        <input id={`${id}-url`} type="url" data-testid={tid('base-url')} value={s.baseURL} placeholder="https://api.example.com/v1" spellcheck={false} aria-describedby={`${id}-url-hint`} onInput={(e) => m.change({ baseURL: e.currentTarget.value })} />
+        <input id={`${id}-url`} type="url" data-testid={tid('base-url')} value={s.baseURL} readOnly={locked} placeholder="https://api.example.com/v1" spellcheck={false} aria-describedby={`${id}-url-hint`} onInput={(e) => m.change({ baseURL: e.currentTarget.value })} />
         <p class="muted small" id={`${id}-url-hint`}>{t('settings_base_url_hint')}</p>
       </div>
       <div class="field">
         <label for={`${id}-key`}>
           {t('settings_api_key')} {preset?.needsKey && <span class="req">{t('settings_key_needed')}</span>}
         </label>
-        <input id={`${id}-key`} type="password" data-testid={tid('api-key')} value={s.apiKey} autocomplete="off" onInput={(e) => m.change({ apiKey: e.currentTarget.value })} />
+        <input id={`${id}-key`} type="password" data-testid={tid('api-key')} value={s.apiKey} readOnly={keyLocked} placeholder={policy?.model?.hasKey ? t('managed_key_placeholder') : undefined} autocomplete="off" onInput={(e) => m.change({ apiKey: e.currentTarget.value })} />
       </div>
       <div class="field">
         <label for={`${id}-model`}>{t('settings_model')}</label>
-        <input id={`${id}-model`} type="text" list={`${id}-models`} data-testid={tid('model')} value={s.model} spellcheck={false} onInput={(e) => m.change({ model: e.currentTarget.value })} />
+        <input id={`${id}-model`} type="text" list={`${id}-models`} data-testid={tid('model')} value={s.model} readOnly={locked} spellcheck={false} onInput={(e) => m.change({ model: e.currentTarget.value })} />
         <datalist id={`${id}-models`}>
           {m.models.map((name) => <option key={name} value={name} />)}
         </datalist>
       </div>
       <div class="field">
         <label class="check">
-          <input type="checkbox" data-testid={tid('pii')} checked={masksPersonalData(s)} onChange={(e) => m.change({ maskPersonalData: e.currentTarget.checked })} />
+          <input type="checkbox" data-testid={tid('pii')} checked={maskLocked || masksPersonalData(s)} disabled={maskLocked} onChange={(e) => m.change({ maskPersonalData: e.currentTarget.checked })} />
           {t('settings_pii')}
         </label>
+        {maskLocked && <Managed testId={tid('pii-managed')} />}
         <p class="muted small">{t('settings_pii_hint')}</p>
       </div>
       <div class="actions">

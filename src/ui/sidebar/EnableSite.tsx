@@ -10,6 +10,13 @@ interface Props {
 
 /** Offered on a site Deskmate does not run on yet: a self-hosted helpdesk at its own address. */
 export function EnableSite({ access, busy, error, onEnable }: Props) {
+  if (access.blocked) {
+    return (
+      <section class="section enable-site" data-testid="site-blocked">
+        <p>{t('access_blocked', access.origin)}</p>
+      </section>
+    );
+  }
   return (
     <section class="section enable-site">
       <p>{t('access_offer', access.origin)}</p>

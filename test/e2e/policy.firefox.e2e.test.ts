@@ -1,0 +1,157 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
+import { attack } from '../security/attack';
+import { ask, messagesOf, waitForChat } from './harness/chat';
+import { showTab, startDemoHelpdesk, toolsByGrade, waitForTools, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
+import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
+import { firefoxDriver } from './harness/firefox-driver';
+import { firefoxPolicyFile, removeFirefoxPolicy, writeFirefoxPolicy } from './harness/policy-files';
+import { poll } from './harness/wait';
+
+declare const browser: {
+  tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> };
+  runtime: { sendMessage(m: object): Promise<{ ok: boolean; value?: any }> };
+};
+
+/**
+ * The organisation's policy in real Firefox ESR: `policies.json` in the installation's
+ * distribution folder (Firefox reads it at its start; /etc/firefox-esr/policies/ would win over
+ * it, and is not there), `3rdparty.Extensions["deskmate@deskmate.app"]`, which Firefox hands to
+ * the add-on as storage.managed.
+ */
+const TEAM_LINE = 'Sign every reply as the Northwind policy team.';
+
+describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
+  let firefox: FirefoxHarness;
+  let helpdesk: DemoHelpdesk;
+  let model: DemoModel;
+  let other: Server;
+  let otherOrigin: string;
+
+  beforeAll(async () => {
+    removeFirefoxPolicy(); // one a crashed run left behind
+    helpdesk = await startDemoHelpdesk();
+    model = await startDemoModel({ port: 0, chunkDelayMs: 2 });
+    // A site at an address outside the organisation's list (and outside the build's hosts).
+    other = createServer((_req, res) => res.end('<!doctype html><title>Other desk</title><p>Other desk</p>'));
+    await new Promise<void>((ready) => other.listen(0, '127.0.0.2', ready));
+    otherOrigin = `http://127.0.0.2:${(other.address() as AddressInfo).port}`;
+    writeFirefoxPolicy({
+      model: { baseURL: model.url, model: 'deskmate-demo' },
+      lockModel: true,
+      allowedSites: ['https://desk.example.com'],
+      sendDisabled: true,
+      teamInstructions: TEAM_LINE,
+    });
+    // Optional permissions granted without Firefox's prompt: only the policy stands in the way.
+    firefox = await launchFirefox({ prefs: { 'extensions.webextOptionalPermissionPrompts': false } });
+  }, 90_000);
+  afterAll(async () => {
+    try {
+      await firefox?.close();
+      other?.closeAllConnections();
+      await new Promise((done) => other?.close(done));
+      await model?.close();
+      await helpdesk?.close();
+    } finally {
+      removeFirefoxPolicy();
+    }
+  });
+
+  const message = async (m: object) => {
+    const page = await openFirefoxExtensionPage(firefox, 'options.html');
+    try {
+      return await page.evaluate((m) => browser.runtime.sendMessage(m), m);
+    } finally {
+      await page.close();
+    }
+  };
+
+  it('reads the policy from ' + 'policies.json', async () => {
+    expect(firefoxPolicyFile()).toMatch(/distribution\/policies\.json$/);
+    const policy = await message({ type: 'policy.get' });
+    expect(policy.value).toMatchObject({ managed: true, lockModel: true, sendDisabled: true, allowedSites: ['https://desk.example.com'] });
+  });
+
+  it('shows the managed model as set by the organisation, and a person cannot change it', async () => {
+    const options = await openFirefoxExtensionPage(firefox, 'options.html');
+    try {
+      await options.waitForSelector('[data-testid="settings-managed"]');
+      const field = () => options.$eval('[data-testid="settings-base-url"]', (e) => ({ value: (e as HTMLInputElement).value, readOnly: (e as HTMLInputElement).readOnly }));
+      expect(await field()).toEqual({ value: model.url, readOnly: true });
+      // Typed by a person (keys the browser delivers): a read-only field takes none of them.
+      await options.type('[data-testid="settings-base-url"]', 'evil');
+      expect((await field()).value).toBe(model.url);
+    } finally {
+      await options.close();
+    }
+  });
+
+  attack('a settings message moves the managed endpoint (Firefox)', async () => {
+    const r = await message({ type: 'model.set', settings: { preset: 'custom', baseURL: 'http://127.0.0.1:9/v1', apiKey: '', model: 'deskmate-demo' } });
+    expect(r.value).toMatchObject({ ok: false, managed: true });
+    expect((await message({ type: 'model.get' })).value).toMatchObject({ baseURL: model.url });
+  });
+
+  attack('a site outside the organisation’s list is enabled after the browser granted it (Firefox)', async () => {
+    const options = await openFirefoxExtensionPage(firefox, 'options.html');
+    try {
+      // A click (the browser grants optional permissions only on one) that gets the permission
+      // from Firefox, without its prompt, and then asks the background to enable the site.
+      await options.evaluate((origin) => {
+        const button = document.createElement('button');
+        button.id = 'e2e-enable';
+        button.textContent = 'enable';
+        button.onclick = () => {
+          const permissions = (browser as unknown as { permissions: { request(p: object): Promise<boolean> } }).permissions;
+          permissions.request({ origins: [`${origin.replace(/:\d+$/, '')}/*`] }).then(async (granted) => {
+            (window as unknown as { e2e: unknown }).e2e = { granted, answer: await browser.runtime.sendMessage({ type: 'sites.enable', origin }) };
+          });
+        };
+        document.body.prepend(button);
+      }, otherOrigin);
+      await options.click('#e2e-enable');
+      const r = await poll(async () => (await options.evaluate(() => (window as unknown as { e2e?: { granted: boolean; answer: { value?: unknown } } }).e2e)) ?? undefined, 'the enable click to be answered');
+      expect(r.granted).toBe(true);
+      expect(r.answer.value).toMatchObject({ ok: false, managed: true });
+      expect((await message({ type: 'sites.enabled' })).value).toEqual([]);
+    } finally {
+      await options.close();
+    }
+    // The sidebar on that site says the organisation does not allow it, and offers no Enable.
+    const page = await openFirefoxPage(firefox, `${otherOrigin}/`);
+    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
+    const [tabId] = await finder.evaluate((url) => browser.tabs.query({}).then((t) => t.filter((x) => x.url === url).map((x) => x.id)), `${otherOrigin}/`);
+    await finder.close();
+    const sidebar = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabId}`);
+    await sidebar.waitForSelector('[data-testid="site-blocked"]', { timeout: 15_000 });
+    expect(await sidebar.$('[data-testid="site-enable"]')).toBeNull();
+    await sidebar.close();
+    await page.close();
+  });
+
+  it('drafts with the managed model, and offers and allows no send', async () => {
+    const ticketUrl = helpdesk.ticketUrl(TICKET_1.id);
+    const ticket = await openFirefoxPage(firefox, ticketUrl);
+    await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
+    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
+    const tabIds = await finder.evaluate((url) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)), ticketUrl);
+    await finder.close();
+    const sidebarPage = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabIds[0]!}`);
+    const sidebar = firefoxDriver(sidebarPage);
+    await showTab(sidebar, 'Chat');
+    await sidebarPage.waitForSelector('[data-testid="chat-input"]');
+    await ask(sidebar, 'What does the customer want? Draft a reply.');
+    await waitForChat(sidebar, (v) => !v.running && v.drafts.length === 1, 'a draft from the managed model', { timeoutMs: 40_000 });
+    expect(messagesOf(model.requests()[0]).find((m) => m.role === 'system')?.content).toContain(TEAM_LINE);
+
+    await showTab(sidebar, 'Page');
+    await waitForTools(sidebar, ['ticket.read', 'reply.fill']);
+    expect((await toolsByGrade(sidebar)).send ?? []).toEqual([]);
+    const invoked = await sidebarPage.evaluate((tabId) => browser.runtime.sendMessage({ type: 'tool.invoke', tabId, tool: 'reply.send', input: { body: 'Sent despite the policy.' } }), tabIds[0]!);
+    expect(invoked.value).toMatchObject({ ok: false, code: 'not_granted' });
+    expect(await helpdesk.sentLog()).toEqual([]);
+  });
+});
