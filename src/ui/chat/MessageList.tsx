@@ -1,6 +1,6 @@
 import type { VNode } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
-import type { ChatItem } from '../../shared/chat-items';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { draftText, type ChatItem } from '../../shared/chat-items';
 import { t } from '../i18n';
 import { Markdown } from './Markdown';
 import { ToolCall } from './ToolTrace';
@@ -52,50 +52,85 @@ export function MessageList({ items, running, renderDraft, renderNote, before, o
   const idle = (item: ChatItem) => item === last && !running;
   const thinking = running && !(last?.kind === 'assistant' && last.streaming);
 
+  const announced = useAnnouncement(items, running);
+
   return (
-    <div class="chat-log" ref={log} onScroll={onScroll} role="log" aria-live="polite">
-      {before}
-      {items.length === 0 && <p class="muted chat-empty">{t('chat_empty')}</p>}
-      {items.map((item, i) => {
-        // Keyed by position (the list only grows) and call id: a snapshot keeps an edited draft.
-        const key = `${i}:${'callId' in item ? item.callId : ''}`;
-        switch (item.kind) {
-          case 'user':
-            return (
-              <div key={key} class="msg msg-user text" data-testid="user-message" data-action={item.action}>
-                {item.action ? t(`quick_${item.action}`) : item.text}
-              </div>
-            );
-          case 'assistant':
-            return (
-              <Assistant
-                key={key}
-                item={item}
-                onRetry={idle(item) ? onRetry : null}
-                note={item.card === 'note' && !item.streaming && renderNote ? renderNote(item) : null}
-                // Not for an answer that already has its draft card under it.
-                onUseAsDraft={!running && onUseAsDraft && items[i + 1]?.kind !== 'draft' ? () => onUseAsDraft(item.id, item.text) : null}
-              />
-            );
-          case 'tool':
-            return <ToolCall key={key} item={item} />;
-          case 'draft':
-            return <div key={key}>{renderDraft(item)}</div>;
-          case 'error':
-            return <ChatError key={key} item={item} onRetry={idle(item) ? onRetry : null} onSettings={idle(item) ? onSettings : null} />;
-          case 'warning':
-            return <AttackWarning key={key} tools={item.tools} />;
-          case 'notice':
-            return (
-              <p key={key} class="chat-notice" role="note" data-testid="chat-notice">
-                {item.text} {item.tone !== 'info' && t('chat_step_limit_hint')}
-              </p>
-            );
-        }
-      })}
-      {thinking && <p class="muted chat-thinking">{t('chat_thinking')}</p>}
-    </div>
+    <>
+      {/* Not a live region itself: it changes with every token. The announcer below speaks each answer once, when it is complete. */}
+      <div class="chat-log" ref={log} onScroll={onScroll}>
+        {before}
+        {items.length === 0 && <p class="muted chat-empty">{t('chat_empty')}</p>}
+        {items.map((item, i) => {
+          // Keyed by position (the list only grows) and call id: a snapshot keeps an edited draft.
+          const key = `${i}:${'callId' in item ? item.callId : ''}`;
+          switch (item.kind) {
+            case 'user':
+              return (
+                <div key={key} class="msg msg-user text" data-testid="user-message" data-action={item.action}>
+                  {item.action ? t(`quick_${item.action}`) : item.text}
+                </div>
+              );
+            case 'assistant':
+              return (
+                <Assistant
+                  key={key}
+                  item={item}
+                  onRetry={idle(item) ? onRetry : null}
+                  note={item.card === 'note' && !item.streaming && renderNote ? renderNote(item) : null}
+                  // Not for an answer that already has its draft card under it.
+                  onUseAsDraft={!running && onUseAsDraft && items[i + 1]?.kind !== 'draft' ? () => onUseAsDraft(item.id, item.text) : null}
+                />
+              );
+            case 'tool':
+              return <ToolCall key={key} item={item} />;
+            case 'draft':
+              return <div key={key}>{renderDraft(item)}</div>;
+            case 'error':
+              return <ChatError key={key} item={item} onRetry={idle(item) ? onRetry : null} onSettings={idle(item) ? onSettings : null} />;
+            case 'warning':
+              return <AttackWarning key={key} tools={item.tools} />;
+            case 'notice':
+              return (
+                <p key={key} class="chat-notice" role="note" data-testid="chat-notice">
+                  {item.text} {item.tone !== 'info' && t('chat_step_limit_hint')}
+                </p>
+              );
+          }
+        })}
+        {thinking && <p class="muted chat-thinking">{t('chat_thinking')}</p>}
+      </div>
+      <p class="visually-hidden" aria-live="polite" data-testid="chat-announcer">{announced}</p>
+    </>
   );
+}
+
+/** The newest complete answer or draft, as a screen reader should hear it. */
+function newestAnswer(items: ChatItem[]): { key: string; text: string } | null {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    if (item.kind === 'draft') return { key: `draft:${item.callId}`, text: `${t('draft_title')}: ${draftText(item)}` };
+    if (item.kind === 'assistant' && !item.streaming && item.text.trim()) return { key: `answer:${item.id}`, text: item.text };
+    if (item.kind === 'user') return null;
+  }
+  return null;
+}
+
+/**
+ * What the polite live region says: each answer or draft that completed while the agent waited,
+ * once, whole; never the tokens as they stream in, nor the history shown on opening.
+ */
+function useAnnouncement(items: ChatItem[], running: boolean): string {
+  const [said, setSaid] = useState('');
+  const waited = useRef(false);
+  const newest = newestAnswer(items);
+  const key = running ? null : (newest?.key ?? null);
+  if (running) waited.current = true;
+  useEffect(() => {
+    if (!key || !waited.current) return;
+    waited.current = false;
+    setSaid(newest!.text);
+  }, [key]);
+  return said;
 }
 
 function Assistant({ item, onRetry, onUseAsDraft, note }: { item: Of<'assistant'>; onRetry: (() => void) | null; onUseAsDraft: (() => void) | null; note: VNode | null }) {

@@ -32,27 +32,29 @@ export function OptionsApp() {
     <div class="options">
       <header class="header">
         <div class="header-main">
-          <span class="brand">{t('options_title')}</span>
+          <h1 class="brand">{t('options_title')}</h1>
         </div>
       </header>
-      {policy?.managed && (
-        <p class="managed-banner" role="note" data-testid="policy-banner">
-          {t('managed_banner')}
-        </p>
-      )}
-      <section id="model-settings" class="section model-settings" aria-labelledby="model-title">
-        <h2 id="model-title">{t('settings_title')}</h2>
-        <p class="grade-line">{t('settings_line')}</p>
-        <ModelSettingsForm testIds initialPreset={presetFromLocation(location.search)} />
-      </section>
-      <TeamInstructions />
-      <KnowledgeBase />
-      <SavedRepliesSettings />
-      <EnabledSites origins={access.enabled} allowed={policy?.allowedSites ?? null} busy={access.busy} error={access.error} onRevoke={access.revoke} onAllow={(o) => void access.enable(o)} />
-      <SitesList sites={sites.sites} error={sites.error} onChange={sites.update} />
-      <Recipes />
-      <AuditList audit={audit} />
-      <Diagnostics diagnostics={diagnostics} />
+      <main>
+        {policy?.managed && (
+          <p class="managed-banner" role="note" data-testid="policy-banner">
+            {t('managed_banner')}
+          </p>
+        )}
+        <section id="model-settings" class="section model-settings" aria-labelledby="model-title">
+          <h2 id="model-title">{t('settings_title')}</h2>
+          <p class="grade-line">{t('settings_line')}</p>
+          <ModelSettingsForm testIds initialPreset={presetFromLocation(location.search)} />
+        </section>
+        <TeamInstructions />
+        <KnowledgeBase />
+        <SavedRepliesSettings />
+        <EnabledSites origins={access.enabled} allowed={policy?.allowedSites ?? null} busy={access.busy} error={access.error} onRevoke={access.revoke} onAllow={(o) => void access.enable(o)} />
+        <SitesList sites={sites.sites} error={sites.error} onChange={sites.update} />
+        <Recipes />
+        <AuditList audit={audit} />
+        <Diagnostics diagnostics={diagnostics} />
+      </main>
     </div>
   );
 }

@@ -29,18 +29,21 @@ export function App() {
   return (
     <div class="app">
       <Header page={s.view?.page ?? null} tools={s.view?.tools ?? []} onOptions={s.openOptions} />
-      {access && !access.enabled && <EnableSite access={access} busy={s.access.busy} error={s.access.error} onEnable={s.access.enable} />}
-      {(s.view?.teach || s.view?.page?.adapterId === 'generic') && (
-        <TeachPanel teach={s.view.teach ?? null} offer={s.view.page?.adapterId === 'generic'} actions={s.teach} />
-      )}
-      <div class="tabs" role="tablist">
-        {tab('chat', t('tab_chat'))}
-        {tab('page', t('tab_page'))}
-        {tab('audit', t('tab_audit'))}
-      </div>
-      <div id="panel" role="tabpanel" aria-labelledby={`tab-${panel}`} class={`panel panel-${panel}`}>
-        {panel === 'chat' ? <ChatPanel s={s} /> : panel === 'page' ? <PagePanel s={s} /> : <AuditTab />}
-      </div>
+      {/* Everything but the header is the page's main content, so a screen reader can jump to it. */}
+      <main class="app-main">
+        {access && !access.enabled && <EnableSite access={access} busy={s.access.busy} error={s.access.error} onEnable={s.access.enable} />}
+        {(s.view?.teach || s.view?.page?.adapterId === 'generic') && (
+          <TeachPanel teach={s.view.teach ?? null} offer={s.view.page?.adapterId === 'generic'} actions={s.teach} />
+        )}
+        <div class="tabs" role="tablist">
+          {tab('chat', t('tab_chat'))}
+          {tab('page', t('tab_page'))}
+          {tab('audit', t('tab_audit'))}
+        </div>
+        <div id="panel" role="tabpanel" aria-labelledby={`tab-${panel}`} class={`panel panel-${panel}`}>
+          {panel === 'chat' ? <ChatPanel s={s} /> : panel === 'page' ? <PagePanel s={s} /> : <AuditTab />}
+        </div>
+      </main>
     </div>
   );
 }
@@ -51,7 +54,7 @@ export function Header({ page, tools = [], onOptions }: { page: PageView | null;
   return (
     <header class="header">
       <div class="header-main">
-        <span class="brand">{t('extName')}</span>
+        <h1 class="brand">{t('extName')}</h1>
         {page?.ticket && <span class="chip" title={t('header_ticket')}>{page.ticket.label}</span>}
         <button type="button" class="link" onClick={onOptions}>
           {t('open_options')}

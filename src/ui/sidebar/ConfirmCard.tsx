@@ -5,6 +5,7 @@ import { shownPayload, type ConfirmCardModel } from '../confirm-state';
 import { revealedText } from '../../shared/hidden-chars';
 import { formatClock } from '../format';
 import { useSeenToEnd } from '../hooks/useSeenToEnd';
+import { useFocusReturn } from '../hooks/useFocusReturn';
 import { t } from '../i18n';
 import { Revealed } from '../shared/Revealed';
 import { CardWarnings } from './CardWarnings';
@@ -40,6 +41,9 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose, onSend
   const once = useRef(false);
   // The card may open above the fold, away from the Send button that opened it.
   const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
+  // Opened from a Send… (or a page action), it hands the focus back there once it is done.
+  useFocusReturn(section, card.state, 'pending', openerNear);
   useEffect(() => heading.current?.focus(), []);
   // Confirm stands for the whole body: it waits until the end of the text has been in view.
   const body = useSeenToEnd<HTMLDivElement>(shown?.body);
@@ -55,7 +59,7 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose, onSend
     onAccept(await payloadDigest(shown));
   };
   return (
-    <section class={`confirm confirm-${card.state}`} data-testid="confirm-card" aria-labelledby={`confirm-${card.id}`}>
+    <section ref={section} class={`confirm confirm-${card.state}`} data-testid="confirm-card" aria-labelledby={`confirm-${card.id}`}>
       <h2 id={`confirm-${card.id}`} ref={heading} tabIndex={-1}>{t(note ? 'confirm_note_title' : 'confirm_title')}</h2>
       {note && <p class="confirm-audience" data-testid="confirm-audience">{t('confirm_note_audience')}</p>}
       {shown ? (
@@ -127,6 +131,10 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose, onSend
     </section>
   );
 }
+
+/** The Send… of the draft the card sits under, when the focus left it while it was busy. */
+const openerNear = (card: HTMLElement): HTMLElement | null =>
+  card.parentElement?.querySelector<HTMLElement>('[data-testid="draft-send"], [data-testid="note-add"]') ?? null;
 
 /** Characters (code points, as people count them) and lines. */
 function bodyLength(body: string): string[] {

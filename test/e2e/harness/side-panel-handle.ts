@@ -31,6 +31,10 @@ export interface SidePanel {
   /** Focuses, selects the current value, and types `text` over it. */
   fill(selector: string, text: string, options?: WaitOptions): Promise<void>;
   press(key: PanelKey): Promise<void>;
+  /** Types text where the focus is, as a keyboard would (no focusing first). */
+  type(text: string): Promise<void>;
+  /** Emulates `prefers-color-scheme` in the panel (light, dark, or '' for the system's). */
+  emulateColorScheme(scheme: 'light' | 'dark' | ''): Promise<void>;
   /** Closes the panel (window.close() from inside it, as Chrome documents) and detaches. */
   close(options?: WaitOptions): Promise<void>;
   /** Detaches the harness; the panel stays open. */
@@ -183,6 +187,8 @@ export function createSidePanelHandle(
     dblclick,
     fill,
     press,
+    type: async (text) => void (await session.send('Input.insertText', { text })),
+    emulateColorScheme: async (value) => void (await session.send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value }] })),
     close: async ({ timeoutMs = DEFAULT_TIMEOUT_MS }: WaitOptions = {}) => {
       await session.send('Runtime.evaluate', { expression: 'window.close()' }).catch(() => undefined);
       await poll(async () => ((await isOpen()) ? undefined : true), `the side panel ${info.url} to close`, {
