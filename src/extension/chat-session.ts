@@ -225,11 +225,14 @@ export function createChatSessions(services: Services, createModel: CreateModel,
   }
 
   return {
-    /** A message from a sidebar's port; anything malformed is answered with an error. */
-    receive(port: ChatPort, message: unknown): void {
+    /**
+     * A message from a sidebar's port; anything malformed is answered with an error. Resolves
+     * (never rejects) once it was handled: a turn when it ended and was stored.
+     */
+    receive(port: ChatPort, message: unknown): Promise<void> {
       const check = validChat(message);
-      if (!check.ok) return port.postMessage({ type: 'chat.error', message: `Invalid chat message: ${check.message}` });
-      handle(port, message as ChatClientMessage).catch((e: unknown) =>
+      if (!check.ok) return Promise.resolve(port.postMessage({ type: 'chat.error', message: `Invalid chat message: ${check.message}` }));
+      return handle(port, message as ChatClientMessage).catch((e: unknown) =>
         port.postMessage({ type: 'chat.error', message: e instanceof Error ? e.message : String(e) }),
       );
     },

@@ -26,10 +26,8 @@ async function setup(tabs = createFakeTabs()) {
   await show(A, '7');
   const messages: ChatServerMessage[] = [];
   const port: ChatPort = { postMessage: (m) => void messages.push(structuredClone(m)) };
-  const say = async (message: unknown) => {
-    built.chat.receive(port, message);
-    await new Promise((r) => setTimeout(r, 40));
-  };
+  /** Sends a chat message and waits until the background has handled it (a turn: ended and stored). */
+  const say = (message: unknown) => built.chat.receive(port, message);
   const snapshot = () => messages.filter((m): m is Extract<ChatServerMessage, { type: 'chat.snapshot' }> => m.type === 'chat.snapshot').at(-1)!;
   const draft = async (): Promise<DraftItem | undefined> => {
     await say({ type: 'chat.open', tabId: 1 });

@@ -21,6 +21,13 @@ function Probe({ tabId }: { tabId: number }) {
 }
 const mount = (tabId = 1) => act(() => render(<Probe tabId={tabId} />, root));
 const settle = (ms = 20) => act(() => new Promise((r) => setTimeout(r, ms)));
+/** Settles until `done` holds, for up to 5 s. */
+async function until(done: () => boolean): Promise<void> {
+  for (const deadline = Date.now() + 5_000; !done(); ) {
+    if (Date.now() > deadline) throw new Error('The sidebar did not get there within 5 s.');
+    await settle();
+  }
+}
 /** Items without their ids: each side numbers the items it creates itself. */
 const shape = (items: ChatItem[]) => items.map(({ id: _id, ...rest }) => rest);
 
@@ -108,10 +115,10 @@ describe('useChat', () => {
     await mount();
     await settle();
     chat.send('go');
-    await settle(50);
-    expect(chat.running).toBe(true);
+    // Waited for by what the sidebar shows, not for a fixed time: a loaded machine is slower.
+    await until(() => chat.running && chat.items.length > 0);
     chat.newChat();
-    await settle(50);
+    await until(() => !chat.running && chat.items.length === 0);
     expect(chat.items).toEqual([]);
     expect(chat.running).toBe(false);
     expect((await chatStore.get(chat.key!))?.items ?? []).toEqual([]);
