@@ -138,6 +138,12 @@ describe('security: a model that obeys the ticket, in Chromium', () => {
     await page.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
     await page.evaluate(plant, marker);
     await panel.click('[data-testid="chat-new"]');
+    // A conversation holding a draft asks first; the agent says yes.
+    const asked = await poll(
+      () => panel.evaluate(() => (document.querySelector('[data-testid="chat-new-confirm"]') ? true : document.querySelector('.chat-empty') ? false : undefined)),
+      'New chat to ask or to start over',
+    );
+    if (asked) await panel.click('[data-testid="chat-new-yes"]');
     await waitForChat(panel, (v) => v.users.length === 0 && !v.running, 'a new conversation');
   }
 
