@@ -80,8 +80,11 @@ export function recipeHandlers(s: Services, recipes: RecipeStore): RecipeHandler
     'recipes.import': ({ recipe }) => storeRecipe(s, recipes, recipe),
     async 'recipes.remove'({ site }) {
       if (await managedSite(site)) return { ok: false, error: MANAGED_ERROR, managed: true };
+      const before = await recipes.get(site);
       const removed = await recipes.remove(site);
       if (removed) {
+        // The site is no longer known as the helpdesk this recipe named: its pages may be taught again.
+        if (before && (await s.sites.get(site)).adapterTitle === before.title) await s.sites.set(site, { adapterTitle: undefined });
         await syncRecipes(s, recipes);
         await tellTabs(site);
         s.broadcast({ type: 'view.changed', tabId: null });

@@ -67,6 +67,22 @@ describe('recipes in the background', () => {
     }
   });
 
+  it("a page of the recipe's site that shows no ticket keeps the helpdesk's name until the recipe is deleted", async () => {
+    const { handlers, tabs, announce } = await setup();
+    await handlers['recipes.import']({ type: 'recipes.import', recipe: recipeFor(A) }, extensionPage);
+    tabs.tabs.set(1, { origin: A, ticket: '#5' });
+    await announce(1, `recipe:${A}`);
+    const listPage = async () => {
+      await handlers['page.announce']({ type: 'page.announce', adapterId: 'generic', url: `${A}/inline/tickets`, ticket: null }, tabs.senderOf(1));
+      return (await handlers['view.get']({ type: 'view.get', tabId: 1 }, extensionPage)).page;
+    };
+    // The sidebar names the helpdesk there and does not offer to teach it.
+    expect(await listPage()).toMatchObject({ adapterId: 'generic', siteTitle: recipeFor(A).title });
+    expect(await handlers['recipes.remove']({ type: 'recipes.remove', site: A }, extensionPage)).toEqual({ ok: true });
+    // With the recipe gone, nothing knows this helpdesk: its pages may be taught again.
+    expect((await listPage())?.siteTitle).toBeUndefined();
+  });
+
   it('refuses an invalid recipe with the field named, and stores nothing', async () => {
     const { handlers } = await setup();
     const bad = { ...recipeFor(A), reply: { ...recipeFor(A).reply, sideEffect: 'read' } };

@@ -33,7 +33,7 @@ export function App() {
       <main class="app-main">
         {access && !access.enabled && <EnableSite access={access} busy={s.access.busy} error={s.access.error} onEnable={s.access.enable} />}
         {(s.view?.teach || s.view?.page?.adapterId === 'generic') && (
-          <TeachPanel teach={s.view.teach ?? null} offer={s.view.page?.adapterId === 'generic'} actions={s.teach} />
+          <TeachPanel teach={s.view.teach ?? null} offer={s.view.page?.adapterId === 'generic' && !s.view.page.siteTitle} actions={s.teach} />
         )}
         <div class="tabs" role="tablist">
           {tab('chat', t('tab_chat'))}
