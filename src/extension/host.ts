@@ -77,14 +77,16 @@ export async function createServices(
   createModel: CreateModel = createOpenAIModel,
   recipes: RecipeStore = createRecipeStore(),
 ): Promise<{ services: Services; handlers: Handlers; chat: ChatSessions }> {
-  // Before anything reads its state: the one-time move out of storage.local.
-  await importLegacyStorage();
-  // Read anew at each start: the policy may have changed while the worker was stopped.
-  await managedPolicy.refresh(false);
+  // The start-up reads run side by side; a message waits for all of them (startHost). The
+  // one-time move out of storage.local comes before anything reads the vault; the policy is read
+  // anew at each start (it may have changed while the worker was stopped); the tab map is in
+  // storage.session and reads neither.
+  const legacyImported = importLegacyStorage();
+  const policyRead = managedPolicy.refresh(false);
   const store = createStorageConfirmationStore();
   const access = createSiteAccess();
   const registry = new ToolRegistry({ store });
-  const pages = await loadTabPages();
+  const [pages] = await Promise.all([loadTabPages(), legacyImported, policyRead]);
   const services: Services = {
     registry,
     store,
@@ -106,13 +108,18 @@ export async function createServices(
   registry.register(createKbSearchTool((query, limit) => kb.search(query, limit)));
   registry.register(replyProposeTool);
   services.tools.sync();
-  await syncRecipes(services, recipes).catch(log.swallow('recipes', 'Could not load the stored site recipes', 'error'));
-  await markInterruptedDeliveries(services);
+  await Promise.all([
+    syncRecipes(services, recipes).catch(log.swallow('recipes', 'Could not load the stored site recipes', 'error')),
+    markInterruptedDeliveries(services),
+  ]);
   const chat = createChatSessions(services, createModel, createOutboundLog());
   const settler = createDeliverySettler(services);
   const handlers = { ...pageHandlers(services, settler, chat), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...builtinRecipeHandlers(services), ...teachHandlers(services, recipes), ...instructionsHandlers(services), ...savedReplyHandlers(services), ...diagnosticsHandlers(log), ...policyHandlers(), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
   const policy = await managedPolicy.get();
-  await access.restore((origin) => siteAllowedByPolicy(origin, policy)).catch(log.swallow('site-access', 'Could not restore the enabled sites', 'error'));
+  // Re-registering the enabled sites' content scripts is not on the message path: site access
+  // runs its calls one after another, so the list of enabled sites (which decides whose content
+  // scripts are heard) and every enable or revoke wait for this restore, and nothing else needs it.
+  void access.restore((origin) => siteAllowedByPolicy(origin, policy)).catch(log.swallow('site-access', 'Could not restore the enabled sites', 'error'));
   followPolicy(services, access, recipes);
   return { services, handlers, chat };
 }
