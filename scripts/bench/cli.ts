@@ -254,7 +254,11 @@ async function main(): Promise<number> {
       const reloadDropped = summarize(reloads.map((r) => r.allDroppedMs));
       const afterLoad = summarize(reloads.flatMap((r) => r.perTabAfterLoadMs));
       figures.push({ name: `${reloads[0]?.tabs ?? 0}-tab reload: every tab's tools back`, value: reloadBack.p50, unit: 'ms', target: 500, basis: 'p50', extra: `p95 ${reloadBack.p95} ms, min ${reloadBack.min}, max ${reloadBack.max} over ${reloadBack.n} reloads of all tabs at once; every old tool dropped after ${reloadDropped.p50} ms p50; one tab back after ${summarize(reloads.flatMap((r) => r.perTabBackMs)).p50} ms p50; the browser finished loading every tab after ${summarize(reloads.map((r) => r.allLoadedMs)).p50} ms p50, and a tab's tools were back ${afterLoad.p50} ms p50 (p95 ${afterLoad.p95}) after its load completed` });
-      details.reloadAllTabs = { everyTabBackMs: reloadBack, everyToolDroppedMs: reloadDropped, runs: reloads };
+      // The figure above includes the browser loading 50 pages at once. This one starts each
+      // tab's clock at its own load: the slowest tab of each reload, then p50 over reloads.
+      const lastAfterLoad = summarize(reloads.map((r) => Math.max(...r.perTabAfterLoadMs)));
+      figures.push({ name: `${reloads[0]?.tabs ?? 0}-tab reload: every tab's tools back after its own load`, value: lastAfterLoad.p50, unit: 'ms', target: 500, basis: 'p50 of max', extra: `per reload, the slowest of the tabs from its tabs.onUpdated 'complete' to its tools back: p95 ${lastAfterLoad.p95} ms, min ${lastAfterLoad.min}, max ${lastAfterLoad.max} over ${lastAfterLoad.n} reloads` });
+      details.reloadAllTabs = { everyTabBackMs: reloadBack, everyToolDroppedMs: reloadDropped, everyTabBackAfterItsLoadMs: lastAfterLoad, runs: reloads };
     });
     await group('sizes', async () => {
       const size = (name: string) => bundles.find((b) => b.name === name)!.gzipBytes;

@@ -59,35 +59,46 @@ export async function measureReloadAll(panel: SidePanel, origin: string, timeout
     'every tab to have its tools before the reload',
     { timeoutMs },
   );
+  // Event-driven, as the sidebar itself is: each view.changed of a tab is followed by one
+  // view.get of that tab. (Asking every tab every 50 ms was most of the worker's work, and
+  // slowed down what it measured.) A slow check every 2 s covers a broadcast that got lost.
   await panel.evaluate((ids: number[]) => {
-    const state = { start: performance.now(), seen: Object.fromEntries(ids.map((id) => [id, [] as number[]])), loaded: {} as Record<number, number> };
+    type Tab = { changes: number[]; back?: number; loaded?: number };
+    const state = { start: performance.now(), tabs: Object.fromEntries(ids.map((id) => [id, { changes: [] } as Tab])) };
     (window as unknown as { __reloads: typeof state }).__reloads = state;
+    const check = async (tabId: number, at: number) => {
+      const tab = state.tabs[tabId]!;
+      if (tab.back !== undefined) return;
+      const view = (await chrome.runtime.sendMessage({ type: 'view.get', tabId })) as { value?: { tools: unknown[] } };
+      if ((view.value?.tools.length ?? 0) > 0 && tab.back === undefined) tab.back = at;
+    };
     chrome.tabs.onUpdated.addListener((tabId, change) => {
-      if (change.status === 'complete' && tabId in state.seen) state.loaded[tabId] = performance.now() - state.start;
+      if (change.status === 'complete' && tabId in state.tabs) state.tabs[tabId]!.loaded = performance.now() - state.start;
     });
     chrome.runtime.onMessage.addListener((message: unknown) => {
       const m = message as { type?: string; tabId?: number | null };
-      if (m.type === 'view.changed' && typeof m.tabId === 'number') state.seen[m.tabId]?.push(performance.now() - state.start);
+      if (m.type !== 'view.changed' || typeof m.tabId !== 'number' || !(m.tabId in state.tabs)) return;
+      const at = performance.now() - state.start;
+      state.tabs[m.tabId]!.changes.push(at);
+      void check(m.tabId, at);
     });
+    const slowCheck = setInterval(() => {
+      const waiting = Object.entries(state.tabs).filter(([, t]) => t.back === undefined && t.changes.length > 0);
+      if (!waiting.length && Object.values(state.tabs).every((t) => t.back !== undefined)) clearInterval(slowCheck);
+      for (const [id] of waiting) void check(Number(id), performance.now() - state.start);
+    }, 2_000);
     for (const id of ids) void chrome.tabs.reload(id);
   }, ids);
-  // A tab is back when it was dropped (a view.changed came) and view.get lists its tools again.
   const seen = await poll(
     async () => {
-      const seen = await panel.evaluate(async () => {
-        const state = (window as unknown as { __reloads: { start: number; seen: Record<string, number[]>; loaded: Record<string, number>; back?: Record<string, number> } }).__reloads;
-        state.back ??= {};
-        for (const [id, changes] of Object.entries(state.seen)) {
-          if (state.back[id] !== undefined || changes.length === 0) continue;
-          const view = (await chrome.runtime.sendMessage({ type: 'view.get', tabId: Number(id) })) as { value?: { tools: unknown[] } };
-          if ((view.value?.tools.length ?? 0) > 0) state.back[id] = Math.min(performance.now() - state.start, changes[1] ?? Infinity);
-        }
-        return Object.fromEntries(Object.entries(state.seen).map(([id, c]) => [id, [c[0] ?? NaN, state.back![id] ?? NaN, state.loaded[id] ?? NaN]]));
+      const seen = await panel.evaluate(() => {
+        const state = (window as unknown as { __reloads: { tabs: Record<string, { changes: number[]; back?: number; loaded?: number }> } }).__reloads;
+        return Object.fromEntries(Object.entries(state.tabs).map(([id, t]) => [id, [t.changes[0] ?? NaN, t.back ?? NaN, t.loaded ?? NaN]]));
       });
-      return Object.values(seen).every((s) => Number.isFinite(s[1])) ? seen : undefined;
+      return Object.values(seen).every((s) => Number.isFinite(s[1]) && Number.isFinite(s[2])) ? seen : undefined;
     },
     `every one of ${ids.length} tabs to get its tools back`,
-    { timeoutMs, intervalMs: 50 },
+    { timeoutMs, intervalMs: 250 },
   );
   const dropped = Object.values(seen).map((s) => s[0]!);
   const back = Object.values(seen).map((s) => s[1]!);

@@ -27,8 +27,17 @@ export function createSiteAccess() {
     return new URL(declared, browser.runtime.getURL('/')).pathname.replace(/^\//, '');
   };
   const firefox = (browser as unknown as { contentScripts?: FirefoxContentScripts }).contentScripts;
-  const read = () => enabledSitesItem.get();
-  const write = (origins: string[]) => enabledSitesItem.set([...new Set(origins)].sort());
+  // Every announce and every view asks for the list, so it is kept in memory too. Only this
+  // object writes it, always inside `serial` as the reads are, and a restarted worker reads
+  // storage again: the copy is never older than what is stored, and a disable counts at once.
+  let known: string[] | undefined;
+  const read = async () => [...(known ??= await enabledSitesItem.get())];
+  const write = async (origins: string[]) => {
+    const next = [...new Set(origins)].sort();
+    known = undefined; // a failed write leaves storage to say what is true
+    await enabledSitesItem.set(next);
+    known = next;
+  };
   const id = (origin: string) => `site:${origin}`;
 
   async function register(origin: string): Promise<void> {

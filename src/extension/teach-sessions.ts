@@ -21,11 +21,39 @@ export interface TeachSessions {
   drop(tabId: number): Promise<void>;
 }
 
+/**
+ * Every view of every tab asks for its session, so what was read is kept in memory as well
+ * (null for "none"). The background is the only writer of these keys, and a restarted worker
+ * starts with nothing in memory, so the copy can never be older than storage. Copies go in
+ * and out: a caller's change to a session is not a change until it is `set`.
+ */
 export function createTeachSessions(): TeachSessions {
   const area = browser.storage.session;
+  const known = new Map<number, TeachSession | null>();
+  // Counts sets and drops: a read that one overtook is older than memory and is not kept.
+  let writes = 0;
+  async function get(tabId: number): Promise<TeachSession | null> {
+    if (!known.has(tabId)) {
+      const before = writes;
+      const stored = ((await area.get(keyOf(tabId)))[keyOf(tabId)] as TeachSession | undefined) ?? null;
+      if (writes !== before) return get(tabId);
+      known.set(tabId, stored);
+    }
+    const session = known.get(tabId);
+    return session ? structuredClone(session) : null;
+  }
   return {
-    get: async (tabId) => ((await area.get(keyOf(tabId)))[keyOf(tabId)] as TeachSession | undefined) ?? null,
-    set: (session) => area.set({ [keyOf(session.tabId)]: session }),
-    drop: (tabId) => area.remove(keyOf(tabId)),
+    get,
+    set(session) {
+      writes++;
+      known.set(session.tabId, structuredClone(session));
+      return area.set({ [keyOf(session.tabId)]: session });
+    },
+    drop(tabId) {
+      writes++;
+      // Forgotten rather than kept as null: a closed tab's id leaves nothing behind.
+      known.delete(tabId);
+      return area.remove(keyOf(tabId));
+    },
   };
 }

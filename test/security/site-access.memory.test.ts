@@ -1,0 +1,87 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { createServices } from '../../src/extension/host';
+import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
+import { managedPolicy } from '../../src/extension/policy';
+import { route, type Sender } from '../../src/extension/router';
+import { fakeHelpdesk } from '../fakes/fake-adapter';
+import { createFakeTabs } from '../fakes/fake-tabs';
+import { attack } from './attack';
+
+/**
+ * The background keeps the list of enabled sites in memory (every announce and every view asks
+ * for it). A copy must never decide for a site after the agent or the organisation took it
+ * back: a disable or a policy change counts for the very next message, and a restarted worker
+ * goes by what is stored.
+ */
+const DESK = 'https://desk.example.com';
+const OTHER = 'https://other.example.com';
+const page: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' };
+
+const memory = (): KeyValue => {
+  const items = new Map<string, unknown>();
+  return { get: async (k) => structuredClone(items.get(k)), set: async (k, v) => void items.set(k, structuredClone(v)) };
+};
+
+/** The browser's side of "Enable on this site": granted at once, scripts registered Firefox's way. */
+function fakeSiteApis() {
+  const b = fakeBrowser as unknown as { permissions: Record<string, unknown>; runtime: Record<string, unknown>; contentScripts: Record<string, unknown> };
+  b.contentScripts.register = async () => ({ unregister: async () => undefined });
+  b.runtime.getManifest = () => ({ content_scripts: [{ js: ['content-scripts/content.js'] }] });
+  b.permissions.contains = async () => true;
+  b.permissions.remove = async () => true;
+}
+
+async function start() {
+  const tabs = createFakeTabs();
+  const built = await createServices([fakeHelpdesk], tabs.send, undefined, createRecipeStore(memory()));
+  tabs.tabs.set(1, { origin: DESK, ticket: '#7' });
+  const as = (m: { type: string } & Record<string, unknown>) => route(m, page, built.handlers) as Promise<{ ok: boolean; value: any }>;
+  const announce = async () =>
+    (await built.handlers['page.announce']({ type: 'page.announce', adapterId: 'fake-helpdesk', url: `${DESK}/tickets/7`, ticket: { key: '7', label: '#7' } }, tabs.senderOf(1))).ok;
+  const tools = async () => ((await as({ type: 'view.get', tabId: 1 })).value.tools as { name: string }[]).map((t) => t.name);
+  return { ...built, tabs, as, announce, tools };
+}
+
+describe('enabled sites kept in memory', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    fakeSiteApis();
+  });
+
+  attack('a tab of the site the agent has just disabled announces its page again', async () => {
+    const bg = await start();
+    expect((await bg.as({ type: 'sites.enable', origin: DESK })).value).toMatchObject({ ok: true });
+    expect(await bg.announce()).toBe(true);
+    expect(await bg.tools()).toContain('ticket.read');
+    expect((await bg.as({ type: 'sites.disable', origin: DESK })).value).toMatchObject({ ok: true });
+    expect(await bg.announce()).toBe(false);
+    expect(await bg.tools()).toEqual([]);
+    expect(bg.services.pages.get(1)).toBeUndefined();
+    expect(await bg.services.allowsOrigin(DESK)).toBe(false);
+  });
+
+  attack('a tab announces its page right after the organisation took its site off the list', async () => {
+    await fakeBrowser.storage.managed.set({ allowedSites: [DESK, OTHER] });
+    const bg = await start();
+    expect((await bg.as({ type: 'sites.enable', origin: DESK })).value).toMatchObject({ ok: true });
+    expect(await bg.announce()).toBe(true);
+    await fakeBrowser.storage.managed.set({ allowedSites: [OTHER] });
+    await managedPolicy.refresh();
+    // The very next message: no wait for the policy's own clean-up to finish.
+    expect(await bg.announce()).toBe(false);
+    expect(await bg.services.allowsOrigin(DESK)).toBe(false);
+    await expect.poll(() => bg.tools()).toEqual([]);
+  });
+
+  it('a restarted worker goes by the stored list, whatever the one before held', async () => {
+    const first = await start();
+    expect((await first.as({ type: 'sites.enable', origin: DESK })).value).toMatchObject({ ok: true });
+    const second = await start();
+    expect(await second.announce()).toBe(true);
+    expect((await second.as({ type: 'sites.disable', origin: DESK })).value).toMatchObject({ ok: true });
+    const third = await start();
+    expect(await third.announce()).toBe(false);
+    expect((await third.as({ type: 'sites.enabled' })).value).toEqual([]);
+  });
+});
