@@ -18,6 +18,18 @@ const LINE = new Set([
 ]);
 const LINK_SCHEMES = /^(https?:|mailto:)/i;
 
+/**
+ * How much of one message of a thread is read. The registry hands the model at most 100,000
+ * characters of a result's JSON (src/core/registry.ts), so a longer message would be cut there
+ * anyway, and with it every message after it; cut here, the thread keeps all its messages.
+ */
+export const MESSAGE_MAX_CHARS = 50_000;
+/** Ends a text cut at its limit, so the model and the agent know there was more. */
+export const CUT_MARKER = '[…cut by Deskmate: the message goes on, too long to read whole]';
+
+/** The text of one message of a thread, at most MESSAGE_MAX_CHARS and the marker. */
+export const messageText = (el: Node | null | undefined): string => elementText(el, MESSAGE_MAX_CHARS);
+
 interface Walk {
   /** Whitespace as written: 'all' (pre, pre-wrap), 'lines' (pre-line: line breaks kept, spaces collapsed). */
   pre: false | 'all' | 'lines';
@@ -37,12 +49,21 @@ const MAX_DEPTH = 400;
  * pieces: a string grown by `+=` and then searched from its end (`endsWith`, a regex anchored
  * with `$`) is flattened and scanned whole each time, which made a 1 MB thread quadratic.
  */
-function createBuilder() {
+function createBuilder(limit: number) {
   const parts: string[] = [];
   let length = 0;
+  /** Set once `limit` characters are in: nothing more is added and the walk stops. */
+  let full = false;
   const last = () => parts[parts.length - 1] ?? '';
   const push = (s: string) => {
-    if (s === '') return;
+    if (s === '' || full) return;
+    if (length + s.length > limit) {
+      full = true;
+      let end = limit - length;
+      // Never half a surrogate pair.
+      if (end > 0 && /[\uD800-\uDBFF]/.test(s.charAt(end - 1))) end--;
+      s = s.slice(0, Math.max(0, end));
+    }
     parts.push(s);
     length += s.length;
   };
@@ -89,6 +110,7 @@ function createBuilder() {
       const have = trailingNewlines(n);
       if (have < n) push('\n'.repeat(n - have));
     },
+    full: () => full,
     mark: () => length,
     /** The text added since `mark` (what is left of it). */
     since(mark: number) {
@@ -101,21 +123,27 @@ function createBuilder() {
       }
       return pieces.reverse().join('');
     },
-    done: () =>
-      parts
+    done: () => {
+      const text = parts
         .join('')
         .replace(/[ \t]+$/gm, '')
         .replace(/\u00a0/g, ' ')
         .replace(/\n{3,}/g, '\n\n')
-        .trim(),
+        .trim();
+      return full ? `${text}\n${CUT_MARKER}` : text;
+    },
   };
 }
 type Builder = ReturnType<typeof createBuilder>;
 
-/** The plain text of a node (an element, a document or a fragment). */
-export function elementText(root: Node | null | undefined): string {
+/**
+ * The plain text of a node (an element, a document or a fragment). With `maxChars`, the walk
+ * stops once that much text is in and CUT_MARKER ends it: a 1 MB message costs no more than
+ * the part of it anyone will read, and the page is not kept waiting for the rest.
+ */
+export function elementText(root: Node | null | undefined, maxChars = Infinity): string {
   if (!root) return '';
-  const b = createBuilder();
+  const b = createBuilder(maxChars);
   walkChildren(root, b, { pre: false, listDepth: 0, depth: 0 });
   return b.done();
 }
@@ -140,7 +168,7 @@ export const comparableText = (s: string): string =>
 
 function walkChildren(node: Node, b: Builder, w: Walk): void {
   const inner = { ...w, depth: w.depth + 1 };
-  for (let child = node.firstChild; child; child = child.nextSibling) visit(child, b, inner);
+  for (let child = node.firstChild; child && !b.full(); child = child.nextSibling) visit(child, b, inner);
 }
 
 function visit(node: Node, b: Builder, w: Walk): void {
@@ -193,7 +221,7 @@ function visitList(list: Element, ordered: boolean, b: Builder, w: Walk): void {
   b.breakLines(gap);
   let n = Number.parseInt(list.getAttribute('start') ?? '1', 10) || 1;
   const inner = { ...w, listDepth: w.listDepth + 1 };
-  for (let child = list.firstChild; child; child = child.nextSibling) {
+  for (let child = list.firstChild; child && !b.full(); child = child.nextSibling) {
     const isItem = child.nodeType === 1 && (child as Element).localName.toLowerCase() === 'li';
     if (isItem) visitItem(child as Element, ordered ? `${n++}. ` : '- ', b, inner);
     else visit(child, b, inner);

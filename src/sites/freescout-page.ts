@@ -1,6 +1,6 @@
 import type { PageTicket, TicketData, TicketMessage } from './adapter';
 import { idNumber, textOf } from './adapter-helpers';
-import { elementText } from './dom-text';
+import { elementText, messageText } from './dom-text';
 
 /**
  * The FreeScout 1.8 conversation page (/conversation/<id>), as the adapter reads it. Every
@@ -112,8 +112,8 @@ function timeOf(el: Element): string | null {
 }
 
 function readThread(el: Element, doc: Document): TicketMessage {
-  if (el.matches(SELECTORS.lineitem)) return { author: '', role: 'system', time: timeOf(el), body: elementText(el.querySelector(SELECTORS.action)) };
-  return { author: authorOf(el.querySelector(SELECTORS.author), doc), role: roleOf(el), time: timeOf(el), body: elementText(el.querySelector(SELECTORS.content)) };
+  if (el.matches(SELECTORS.lineitem)) return { author: '', role: 'system', time: timeOf(el), body: messageText(el.querySelector(SELECTORS.action)) };
+  return { author: authorOf(el.querySelector(SELECTORS.author), doc), role: roleOf(el), time: timeOf(el), body: messageText(el.querySelector(SELECTORS.content)) };
 }
 
 /** Thread items with their numeric ids, oldest first (the page shows them newest first). */

@@ -1,6 +1,6 @@
 import type { PageTicket, TicketData, TicketMessage } from './adapter';
 import { idNumber, textOf } from './adapter-helpers';
-import { elementText } from './dom-text';
+import { elementText, messageText } from './dom-text';
 
 /**
  * The osTicket 1.18 staff panel's ticket page (scp/tickets.php?id=N), as the adapter reads it.
@@ -78,7 +78,7 @@ export const entryIds = (root: ParentNode): Set<string> =>
 function readEntry(el: Element): TicketMessage {
   const kind = [...el.classList].find((c) => c in ROLES) ?? 'system';
   const title = textOf(el, SELECTORS.entryTitle);
-  const body = elementText(el.querySelector(SELECTORS.entryBody));
+  const body = messageText(el.querySelector(SELECTORS.entryBody));
   return {
     author: textOf(el, SELECTORS.entryAuthor),
     role: ROLES[kind] ?? 'system',
@@ -96,7 +96,7 @@ function readEvent(el: Element): TicketMessage {
     author: textOf(el, `${SELECTORS.eventText} b`),
     role: 'system',
     time: el.querySelector(`${SELECTORS.eventText} time[datetime]`)?.getAttribute('datetime') ?? null,
-    body: elementText(text),
+    body: messageText(text),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { PageTicket, TicketData, TicketMessage } from './adapter';
 import { textOf } from './adapter-helpers';
-import { elementText } from './dom-text';
+import { messageText } from './dom-text';
 import type { Recipe, RoleMatch, RoleName } from './recipe-check';
 
 /** Reading a ticket page the way its recipe describes it. */
@@ -49,7 +49,7 @@ function readMessage(recipe: Recipe, el: Element): TicketMessage {
     author: author ? textOf(el, author) : '',
     role: roleOf(recipe, el),
     time: timeEl?.getAttribute('datetime') ?? (timeEl?.textContent?.trim() || null),
-    body: elementText(el.querySelector(body)),
+    body: messageText(el.querySelector(body)),
   };
 }
 
