@@ -218,6 +218,7 @@ async function main(): Promise<number> {
         { name: 'content script CPU, idle page', value: idleCpu.msPerSecond, unit: 'ms/s', target: 0.1, basis: 'profile', extra: `the same ticket page with no changes, over ${idleCpu.seconds} s (${idleCpu.samples} samples)` },
       );
       details.contentScriptCpu = { busy: busyCpu, idle: idleCpu };
+      lines.push(`  content script CPU, busy page, by function (own time, ms/s): ${busyCpu.top.map((t) => `${t.fn} ${t.msPerSecond}`).join('; ')}`);
     });
     await group('story', async () => {
       console.log(`  measuring: the draft story with team instructions, masking and ${FULL_STORY_ARTICLES} knowledge-base articles`);

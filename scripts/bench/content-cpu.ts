@@ -10,11 +10,13 @@ export interface ContentCpuFigures {
   mutationsPerSecond: number;
   /** The profile's samples that fell in the extension's code. */
   samples: number;
+  /** Where that time went: the extension's functions by own (self) time, most first, ms per second. */
+  top: { fn: string; msPerSecond: number }[];
 }
 
 interface ProfileNode {
   id: number;
-  callFrame: { url: string; functionName: string };
+  callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number };
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -62,14 +64,22 @@ export async function measureContentScriptCpu(
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
     await cdp.detach().catch(() => undefined);
     const ours = new Set(profile.nodes.filter((n) => n.callFrame.url.startsWith('chrome-extension://')).map((n) => n.id));
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const byFn = new Map<string, number>();
     let micros = 0;
     let samples = 0;
     profile.samples.forEach((node, i) => {
       if (!ours.has(node)) return;
-      micros += profile.timeDeltas[i + 1] ?? 0; // a sample's delta is the time until the next one
+      const delta = profile.timeDeltas[i + 1] ?? 0; // a sample's delta is the time until the next one
+      micros += delta;
       samples++;
+      const f = byId.get(node)!.callFrame;
+      const fn = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+      byFn.set(fn, (byFn.get(fn) ?? 0) + delta);
     });
-    return { msPerSecond: Math.round((micros / 1000 / seconds) * 1000) / 1000, seconds, mutationsPerSecond, samples };
+    const perSecond = (us: number) => Math.round((us / 1000 / seconds) * 1000) / 1000;
+    const top = [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([fn, us]) => ({ fn, msPerSecond: perSecond(us) }));
+    return { msPerSecond: perSecond(micros), seconds, mutationsPerSecond, samples, top };
   } finally {
     await page.close().catch(() => undefined);
   }
