@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromeApi, type ChromiumHarness, type SidePanel } from '../e2e/harness/chromium';
 import { openTicket, startDemoHelpdesk, TICKET_1, type DemoHelpdesk } from '../e2e/harness/deskmate';
 import { poll } from '../e2e/harness/wait';
+import { CUT_MARKER, MESSAGE_MAX_CHARS } from '../../src/sites/dom-text';
 import { threadHtml } from '../sites/thread-html';
 import { attack } from './attack';
 
@@ -27,7 +28,9 @@ interface Read {
  * Finding 8 in Chromium: a customer sends a 1 MB message (about 16,000 blocks of mail-shaped
  * HTML), and ticket.read from the sidebar extracts it with the extension's real content script.
  * The helpdesk tab must stay usable while it does: the page's own 50 ms timer is never held up
- * for long, and the read ends well inside the tool's timeout with all of the message.
+ * for long, and the read ends well inside the tool's timeout with the message's first
+ * MESSAGE_MAX_CHARS characters and the marker that says it goes on (the model gets no more of
+ * a result than that anyway: the registry bounds it).
  */
 describe('security: a huge ticket in Chromium (finding 8)', () => {
   let chromium: ChromiumHarness;
@@ -118,15 +121,17 @@ describe('security: a huge ticket in Chromium (finding 8)', () => {
       return { gap: w.gap, ticks: w.ticks };
     });
 
-    // The read completed, inside the tool's timeout, with the whole message and nothing more.
+    // The read completed, inside the tool's timeout, with the message up to the limit, marked as cut.
     expect(read.error).toBeNull();
     expect(read.ms).toBeLessThan(TOOL_TIMEOUT_MS);
     const body = read.bodies.at(-1) ?? '';
     console.log(`1 MB ticket.read: ${Math.round(read.ms)} ms; longest gap of the page's 50 ms timer ${Math.round(clock.gap)} ms during the read (${Math.round(before)} ms before it); ${body.length} chars of text`);
     expect(body.startsWith('Hello team, message 0 about order #1000')).toBe(true);
     const lastBlock = (html.match(/message (\d+) about order/g) ?? []).length - 1;
-    expect(body).toContain(`receipt ${lastBlock}`);
-    expect(body.length).toBeLessThan(html.length);
+    expect(body.endsWith(`\n${CUT_MARKER}`)).toBe(true);
+    expect(body).not.toContain(`receipt ${lastBlock}`);
+    expect(body.length).toBeGreaterThan(MESSAGE_MAX_CHARS - 200);
+    expect(body.length).toBeLessThanOrEqual(MESSAGE_MAX_CHARS + CUT_MARKER.length + 1);
     expect(read.resultChars).toBeLessThan(2 * html.length);
     // The tab kept running its own timers throughout.
     expect(clock.ticks).toBeGreaterThan(0);
