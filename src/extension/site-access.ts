@@ -30,13 +30,13 @@ export function createSiteAccess() {
   // Every announce and every view asks for the list, so it is kept in memory too. Only this
   // object writes it, always inside `serial` as the reads are, and a restarted worker reads
   // storage again: the copy is never older than what is stored, and a disable counts at once.
-  let known: string[] | undefined;
-  const read = async () => [...(known ??= await enabledSitesItem.get())];
+  let enabled: string[] | undefined;
+  const read = async () => [...(enabled ??= await enabledSitesItem.get())];
   const write = async (origins: string[]) => {
     const next = [...new Set(origins)].sort();
-    known = undefined; // a failed write leaves storage to say what is true
+    enabled = undefined; // a failed write leaves storage to say what is true
     await enabledSitesItem.set(next);
-    known = next;
+    enabled = next;
   };
   const id = (origin: string) => `site:${origin}`;
 
