@@ -68,7 +68,11 @@ export function bundleSizes(root: string): BundleSize[] {
   const lazy = readdirSync(join(root, 'chunks')).filter((f) => f.startsWith('markdown-render-') && f.endsWith('.js'));
   return [
     sizeOf(root, 'sidebar markdown (lazy)', lazy.map((f) => `chunks/${f}`)),
+    // What the worker evaluates before it answers its first message; the personal data script
+    // (masking, the confirm card's contact review, with libphonenumber and ibantools) runs only
+    // when a masked turn or a confirm card first needs it, and its number plans are a JSON file.
     sizeOf(root, 'background', ['background.js']),
+    sizeOf(root, 'background personal data (lazy)', ['personal-data.js']),
     sizeOf(root, 'content script', ['content-scripts/content.js']),
     sizeOf(root, 'sidebar JS', scriptsOfPage(root, 'sidepanel.html')),
     sizeOf(root, 'options JS', scriptsOfPage(root, 'options.html')),

@@ -40,6 +40,7 @@ import { log, unlessNoReceiver } from './logger';
 import { siteAllowedByPolicy } from '../shared/policy-merge';
 import { managedPolicy, watchManagedPolicy } from './policy';
 import { followPolicy, policyHandlers } from './policy-handlers';
+import { keepPersonalDataAtInstall } from './personal-data';
 
 /**
  * The background: one registry with the page tools of every tab, the confirmation store
@@ -68,6 +69,7 @@ export function startHost(adapters: readonly AdapterInfo[]): void {
   openPanelOnAction();
   keepStorageFromContentScripts();
   watchManagedPolicy();
+  keepPersonalDataAtInstall();
 }
 
 /** Builds the background's state from storage. Exported for tests, which give a fake `send`. */

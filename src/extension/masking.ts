@@ -1,7 +1,7 @@
-import type { ChatMessage, ChatModel } from '../core';
-import { createMaskingModel, DEFAULT_PHONE_COUNTRIES, peopleOfTicket, type Person } from '../core/pii';
+import { ModelError, type ChatMessage, type ChatModel } from '../core';
+import { DEFAULT_PHONE_COUNTRIES } from '../core/pii';
 import type { CountryCode } from 'libphonenumber-js/core';
-import { loadPhoneMetadata } from './phone-metadata';
+import { loadPersonalData } from './personal-data';
 import type { PageCtx } from './page-tool-proxy';
 import type { Services } from './services';
 
@@ -18,23 +18,36 @@ function phoneCountries(): CountryCode[] {
 }
 
 /**
- * The people of the ticket in the tab, read up front so that their names are masked from the
- * first request on, even in the agent's own first message. No ticket, no names: the masking
- * model still learns them from any later ticket.read.
+ * The ticket in the tab, read up front so that its people's names are masked from the first
+ * request on, even in the agent's own first message. No ticket, no names: the masking model
+ * still learns them from any later ticket.read.
  */
-async function peopleOfTab(services: Services, ctx: PageCtx): Promise<Person[]> {
-  if (!ctx.scope || !services.registry.get('ticket.read')) return [];
+async function ticketOfTab(services: Services, ctx: PageCtx): Promise<unknown> {
+  if (!ctx.scope || !services.registry.get('ticket.read')) return null;
   const read = await services.registry.invoke('ticket.read', {}, { ...ctx, autonomous: true }).catch(() => null);
-  return read?.ok ? peopleOfTicket(read.data) : [];
+  return read?.ok ? read.data : null;
 }
 
-/** The model for a turn with masking on. */
+export const MASKING_UNAVAILABLE = 'Deskmate could not load its personal data detectors, so nothing was sent to the model. Try again; if it keeps failing, reload the extension.';
+
+/**
+ * The model for a turn with masking on. Without the detectors nothing may go out unmasked: the
+ * turn fails with a clear error before any request (and a retry tries to load them again).
+ */
 export async function maskedModel(
   model: ChatModel,
   services: Services,
   ctx: PageCtx,
   onRequest?: (request: { messages: ChatMessage[] }) => void,
 ): Promise<ChatModel> {
-  const [people, phoneMetadata] = await Promise.all([peopleOfTab(services, ctx), loadPhoneMetadata()]);
-  return createMaskingModel(model, { people, phoneMetadata, phoneCountries: phoneCountries(), ...(onRequest ? { onRequest } : {}) });
+  const [loaded, ticket] = await Promise.all([loadPersonalData().catch(() => null), ticketOfTab(services, ctx)]);
+  if (!loaded) {
+    return {
+      async *stream() {
+        throw new ModelError('unknown', MASKING_UNAVAILABLE);
+      },
+    };
+  }
+  const people = ticket === null ? [] : loaded.module.peopleOfTicket(ticket);
+  return loaded.module.createMaskingModel(model, { people, checks: loaded.checks, phoneCountries: phoneCountries(), ...(onRequest ? { onRequest } : {}) });
 }

@@ -1,11 +1,10 @@
 import { toWireName } from '../core/wire-names';
 import type { ChatMessage } from '../core';
-import { reviewContacts } from '../shared/contact-review';
 import { chatStore, conversationKey } from './chat-store';
 import type { KbStore } from './kb-store';
 import type { Handlers } from './router';
 import type { Services } from './services';
-import { loadPhoneMetadata } from './phone-metadata';
+import { loadPersonalData } from './personal-data';
 
 type ReviewHandlers = Pick<Handlers, 'confirm.review'>;
 
@@ -26,8 +25,8 @@ export function reviewHandlers(s: Services, kb: KbStore): ReviewHandlers {
       const { tabId, scope, ticketKey } = record.ctx as { tabId?: number; scope?: string | null; ticketKey?: string | null };
       const conversation = tabId === undefined ? undefined : await chatStore.get(conversationKey(tabId, scope ?? null, ticketKey ?? null));
       const history = conversation?.history ?? [];
-      const [articles, phones] = await Promise.all([kb.list(), loadPhoneMetadata()]);
-      const items = reviewContacts(body, {
+      const [articles, { module, checks }] = await Promise.all([kb.list(), loadPersonalData()]);
+      const items = module.reviewContacts(body, {
         ticket: pageReads(history),
         kb: articles.map((a) => `${a.title}\n${a.body}`),
         typed: history.flatMap((m) => (m.role === 'user' ? [m.content] : [])),
@@ -35,7 +34,7 @@ export function reviewHandlers(s: Services, kb: KbStore): ReviewHandlers {
           ...history.flatMap((m) => (m.role === 'assistant' ? [m.content ?? '', ...(m.tool_calls ?? []).flatMap((c) => stringsIn(c.arguments))] : [])),
           ...(conversation?.items ?? []).flatMap((i) => (i.kind === 'assistant' || i.kind === 'draft' ? [i.kind === 'draft' ? i.body : i.text] : [])),
         ],
-      }, phones);
+      }, checks);
       return { items };
     },
   };

@@ -1,4 +1,4 @@
-import type { PhoneMetadata } from '../core/pii/detect';
+import type { NumberChecks } from '../core/pii/detect';
 import { contactsIn, type Contact } from './contacts';
 import { addressLookalikes, hostLookalike, type LookalikeReason } from './lookalike';
 
@@ -24,7 +24,7 @@ export interface SeenTexts {
   assistant: readonly string[];
 }
 
-const keysOf = (texts: readonly string[], phones: PhoneMetadata) => new Set(texts.flatMap((t) => contactsIn(t, phones).map((c) => `${c.kind}:${c.key}`)));
+const keysOf = (texts: readonly string[], checks: NumberChecks) => new Set(texts.flatMap((t) => contactsIn(t, checks).map((c) => `${c.kind}:${c.key}`)));
 
 /**
  * Each link, address and number of a body, with where it was seen. What the assistant did not
@@ -32,12 +32,12 @@ const keysOf = (texts: readonly string[], phones: PhoneMetadata) => new Set(text
  * conversation from the background. So a contact is unverified only when the assistant wrote it
  * and nobody else had: a link or bank account an injected instruction made up stands out.
  */
-export function reviewContacts(body: string, seen: SeenTexts, phones: PhoneMetadata): ReviewedContact[] {
-  const ticket = keysOf(seen.ticket, phones);
-  const kb = keysOf(seen.kb, phones);
-  const typed = keysOf(seen.typed, phones);
-  const assistant = keysOf(seen.assistant, phones);
-  return contactsIn(body, phones).map((c) => {
+export function reviewContacts(body: string, seen: SeenTexts, checks: NumberChecks): ReviewedContact[] {
+  const ticket = keysOf(seen.ticket, checks);
+  const kb = keysOf(seen.kb, checks);
+  const typed = keysOf(seen.typed, checks);
+  const assistant = keysOf(seen.assistant, checks);
+  return contactsIn(body, checks).map((c) => {
     const id = `${c.kind}:${c.key}`;
     const sources: ContactSource[] = [];
     if (ticket.has(id)) sources.push('ticket');

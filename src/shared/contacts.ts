@@ -1,4 +1,4 @@
-import { detectPersonalData, type PhoneMetadata } from '../core/pii/detect';
+import { detectPersonalData, type NumberChecks } from '../core/pii/detect';
 import { linkTarget } from './link-target';
 
 /**
@@ -22,8 +22,8 @@ const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"'`)\]]+/giu;
 const MAIL_IN_TEXT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 const trimTail = (s: string) => s.replace(/[.,;:!?]+$/, '');
 
-/** `phones`: libphonenumber's number plans, which tell a phone number from any other run of digits. */
-export function contactsIn(text: string, phones: PhoneMetadata): Contact[] {
+/** `checks`: what tells a phone number or an IBAN from any other run of digits. */
+export function contactsIn(text: string, checks: NumberChecks): Contact[] {
   const out: Contact[] = [];
   const seen = new Set<string>();
   const add = (c: Contact) => {
@@ -41,7 +41,7 @@ export function contactsIn(text: string, phones: PhoneMetadata): Contact[] {
     const target = linkTarget(`mailto:${value}`);
     if (target) add({ kind: 'email', value, key: value.toLowerCase(), host: target.host });
   }
-  for (const f of detectPersonalData(text, { phoneMetadata: phones })) {
+  for (const f of detectPersonalData(text, { checks })) {
     const value = text.slice(f.start, f.end);
     if (f.kind === 'PHONE') add({ kind: 'phone', value, key: phoneKey(value), host: null });
     else if (f.kind === 'IBAN') add({ kind: 'iban', value, key: value.replace(/[\s-]/g, '').toUpperCase(), host: value.slice(0, 2).toUpperCase() });

@@ -5,6 +5,7 @@ import { ask, configureChromium, startModel, waitForChat, type ModelForExtension
 import { clickConfirm, openTicket, startDemoHelpdesk, theCard, type DemoHelpdesk } from './harness/deskmate';
 import { setMasking } from './harness/options';
 import { poll } from './harness/wait';
+import { stopServiceWorker } from './harness/service-worker';
 
 /** #1049: a German customer with a phone, a mobile number, an IBAN and an address. */
 const TICKET = { id: 9, label: '#1049', recipient: 'Jonas Becker <jonas.becker@example.de>' } as const;
@@ -69,6 +70,25 @@ describe('agent.masking: personal data never reaches the model, the agent sees a
     expect(done.state, done.status).toBe('sent');
     const sent = await helpdesk.sentLog();
     expect(sent.map((s) => [s.ticketId, s.text])).toEqual([[TICKET.id, draft]]);
+    await panel.close();
+    await page.close();
+  });
+
+  it('masks after the worker was stopped: the detectors load again in the restarted worker', async () => {
+    const page = await openTicket(chromium.context, helpdesk, TICKET.id);
+    const panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="chat-input"]');
+    // Chromium lets a started worker import only what it imported while being installed.
+    await stopServiceWorker(chromium.context);
+    const before = m.model.requests().length;
+    await ask(panel, 'What does the customer want? Draft a reply.');
+    const view = await waitForChat(panel, (v) => !v.running && v.drafts.length === 1, 'the draft card', { timeoutMs: 40_000 });
+    expect(view.errors).toEqual([]);
+    const wire = JSON.stringify(m.model.requests().slice(before));
+    expect(m.model.requests().length).toBeGreaterThan(before);
+    for (const value of PERSONAL) expect(wire, `the model received "${value}"`).not.toContain(value);
+    expect(wire).toContain('[IBAN_1]');
+    expect(view.drafts[0]).toMatch(/^Hi Jonas,/);
     await panel.close();
     await page.close();
   });

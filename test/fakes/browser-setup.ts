@@ -4,6 +4,10 @@ import { createRequire } from 'node:module';
 import { beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { forgetVaultConnection } from '../../src/extension/vault';
+import { createMaskingModel, peopleOfTicket } from '../../src/core/pii';
+import { createNumberChecks } from '../../src/core/pii/number-plans';
+import { reviewContacts } from '../../src/shared/contact-review';
+import { PERSONAL_DATA_GLOBAL, type PersonalData } from '../../src/shared/personal-data-module';
 
 /**
  * Makes the fakes behave like the browser for every glue and UI test:
@@ -12,7 +16,9 @@ import { forgetVaultConnection } from '../../src/extension/vault';
  * - the background's vault is an IndexedDB (fake-indexeddb, which clones like the real one),
  *   fresh for each test;
  * - `fetch` of the extension's own URL serves the files the build packages (wxt.config.ts), and
- *   404 for any other; every other URL goes to the real fetch.
+ *   404 for any other; every other URL goes to the real fetch;
+ * - the personal data script (entrypoints/personal-data.ts) has run, as it has in a worker that
+ *   needed it (test/extension/personal-data.test.ts loads it the browser's way).
  */
 for (const area of [fakeBrowser.storage.local, fakeBrowser.storage.session]) {
   const get = area.get.bind(area);
@@ -30,6 +36,10 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const file = PACKAGED[url.slice(base.length)];
   return file === undefined ? new Response('', { status: 404 }) : new Response(file, { headers: { 'content-type': 'application/json' } });
 }) as typeof fetch;
+
+/** What entrypoints/personal-data.ts sets when it runs. */
+export const personalDataScript: PersonalData = { createNumberChecks, createMaskingModel, peopleOfTicket, reviewContacts };
+(globalThis as Record<string, unknown>)[PERSONAL_DATA_GLOBAL] = personalDataScript;
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reviewContacts, type SeenTexts } from '../../src/shared/contact-review';
-import { phoneMetadata } from '../fakes/phone-metadata';
+import { numberChecks } from '../fakes/phone-metadata';
 import { contactsIn } from '../../src/shared/contacts';
 import { attack, attackEach } from './attack';
 
@@ -30,7 +30,7 @@ describe('security: what the confirm card lists under the body', () => {
     (c) => `${c.what} the assistant wrote is marked as seen nowhere`,
     ({ value }) => {
       const body = `Hallo Jonas, details: ${value} .`;
-      const items = reviewContacts(body, seen([body]), phoneMetadata);
+      const items = reviewContacts(body, seen([body]), numberChecks);
       const item = items.find((i) => i.value === value);
       expect(item, JSON.stringify(items)).toBeDefined();
       expect(item!.unverified).toBe(true);
@@ -40,7 +40,7 @@ describe('security: what the confirm card lists under the body', () => {
 
   attack('a body that reformats the ticket\'s IBAN and phone keeps them seen, and marks the new account', () => {
     const body = 'Wir überweisen auf DE89370400440532013000, nicht auf DE44 5001 0517 5407 3249 31. Rückfragen: 030 12345678.';
-    const items = byValue(reviewContacts(body, seen([body]), phoneMetadata));
+    const items = byValue(reviewContacts(body, seen([body]), numberChecks));
     expect(items['DE89370400440532013000']).toMatchObject({ kind: 'iban', sources: ['ticket'], unverified: false });
     expect(items['DE44 5001 0517 5407 3249 31']).toMatchObject({ kind: 'iban', host: 'DE', unverified: true });
     expect(items['030 12345678']).toMatchObject({ kind: 'phone', sources: ['ticket'], unverified: false });
@@ -48,14 +48,14 @@ describe('security: what the confirm card lists under the body', () => {
 
   it('marks what the knowledge base gives out as from the knowledge base', () => {
     const body = 'Use https://help.northwind.example/refunds or write to billing@northwind.example.';
-    const items = byValue(reviewContacts(body, seen([body]), phoneMetadata));
+    const items = byValue(reviewContacts(body, seen([body]), numberChecks));
     expect(items['https://help.northwind.example/refunds']).toMatchObject({ kind: 'link', host: 'help.northwind.example', sources: ['kb'], unverified: false });
     expect(items['billing@northwind.example']).toMatchObject({ kind: 'email', host: 'northwind.example', sources: ['kb'] });
   });
 
   it('counts what the assistant never wrote as the agent\'s own typing, and what the agent said in the chat', () => {
     const body = 'Call me at +44 20 7946 0018 or see https://status.example/nw and https://agent-said.example/x';
-    const items = byValue(reviewContacts(body, seen(['Here is the draft: see https://agent-said.example/x'], ['Add https://agent-said.example/x please']), phoneMetadata));
+    const items = byValue(reviewContacts(body, seen(['Here is the draft: see https://agent-said.example/x'], ['Add https://agent-said.example/x please']), numberChecks));
     expect(items['+44 20 7946 0018']!.sources).toEqual(['typed']);
     expect(items['https://status.example/nw']!.sources).toEqual(['typed']);
     expect(items['https://agent-said.example/x']!.sources).toEqual(['typed']);
@@ -64,7 +64,7 @@ describe('security: what the confirm card lists under the body', () => {
 
   it('flags lookalike hosts and addresses', () => {
     const body = 'Login: https://pаypal.com/x and mail jonas.becker@exаmple.de';
-    const items = reviewContacts(body, seen([body]), phoneMetadata);
+    const items = reviewContacts(body, seen([body]), numberChecks);
     expect(items.map((i) => [i.kind, i.host, i.lookalike.includes('mixed_script')])).toEqual([
       ['link', 'xn--pypal-4ve.com', true],
       ['email', 'xn--exmple-4nf.de', true],
@@ -72,7 +72,7 @@ describe('security: what the confirm card lists under the body', () => {
   });
 
   it('finds links with and without a scheme, addresses, phones, IBANs and cards', () => {
-    const found = contactsIn('www.example.org/a, https://x.example/b. a@b.example +49 171 2345678, IBAN GB33BUKB20201555555555, card 4111 1111 1111 1111', phoneMetadata);
+    const found = contactsIn('www.example.org/a, https://x.example/b. a@b.example +49 171 2345678, IBAN GB33BUKB20201555555555, card 4111 1111 1111 1111', numberChecks);
     expect(found.map((c) => c.kind)).toEqual(['link', 'link', 'email', 'phone', 'iban', 'card']);
   });
 });

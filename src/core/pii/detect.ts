@@ -1,11 +1,21 @@
-import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools';
-import { parsePhoneNumberFromString, type CountryCode, type MetadataJson } from 'libphonenumber-js/core';
+import type { CountryCode, MetadataJson } from 'libphonenumber-js/core';
 
 /**
  * libphonenumber's number plans (its "min" metadata). They are most of the library's size, so
  * the background loads them only when a text is checked for numbers, not with the worker.
  */
 export type PhoneMetadata = MetadataJson;
+
+/**
+ * What tells a phone number or an IBAN from other digits (number-plans.ts builds them). Kept
+ * apart from the patterns so the libraries behind them load only when a text is checked.
+ */
+export interface NumberChecks {
+  /** A valid number: international (+…), or national in one of the countries. */
+  isPhone(text: string, countries: readonly CountryCode[]): boolean;
+  /** The length of the IBAN a candidate starts with (its country's length), if the checksum holds. */
+  ibanLength(candidate: string): number | null;
+}
 
 /** The kinds of personal data found by pattern (names come from the ticket's own data). */
 export type DetectedKind = 'EMAIL' | 'PHONE' | 'IBAN' | 'CARD' | 'ADDRESS';
@@ -18,10 +28,11 @@ export interface Found {
 
 export interface DetectOptions {
   /**
-   * The number plans that tell a phone number from an order number. Without them every
-   * phone-shaped run of 7-15 digits counts as one: more is hidden, never less.
+   * The checks that tell a phone number from an order number and an IBAN from other letters and
+   * digits. Without them every phone-shaped run of 7-15 digits counts as a phone number and every
+   * IBAN-shaped run as an IBAN: more is hidden, never less.
    */
-  phoneMetadata?: PhoneMetadata;
+  checks?: NumberChecks;
   /** Countries whose national phone formats count (an international +… number always does). */
   phoneCountries?: readonly CountryCode[];
 }
@@ -31,9 +42,8 @@ export const DEFAULT_PHONE_COUNTRIES: readonly CountryCode[] = ['US', 'GB', 'DE'
 const EMAIL = /[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}/g;
 // Two letters, two check digits, then 11-30 letters or digits in groups; no word boundary at the
 // end, since an IBAN can run straight into more digits or text ("…0130 00123", "…3000Ref"): the
-// country's length cuts it (ibanAt), then the checksum decides.
+// country's length cuts it (NumberChecks.ibanLength), then the checksum decides.
 const IBAN = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}/g;
-const IBAN_LENGTHS = getCountrySpecifications();
 // 13-19 digits in groups of up to 4 (or one run); the Luhn checksum decides.
 const CARD = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
 // A national (0…), international (+… / 00…) or bracketed number: dates and order numbers start otherwise.
@@ -61,31 +71,16 @@ export function luhnValid(number: string): boolean {
   return number.length >= 13 && sum % 10 === 0;
 }
 
-function isPhone(candidate: string, countries: readonly CountryCode[], metadata: PhoneMetadata | undefined): boolean {
+function isPhone(candidate: string, countries: readonly CountryCode[], checks: NumberChecks | undefined): boolean {
   const count = digits(candidate).length;
   if (count < 7 || count > 15) return false;
-  if (!metadata) return true;
-  const text = candidate.startsWith('00') ? `+${candidate.slice(2)}` : candidate;
-  if (text.startsWith('+')) return parsePhoneNumberFromString(text, metadata)?.isValid() ?? false;
-  return countries.some((country) => parsePhoneNumberFromString(text, country, metadata)?.isValid() ?? false);
+  if (!checks) return true;
+  return checks.isPhone(candidate.startsWith('00') ? `+${candidate.slice(2)}` : candidate, countries);
 }
 
-/** The length of the IBAN a candidate starts with: as many characters as its country's IBANs have, if the checksum holds. */
-function ibanAt(candidate: string): number | null {
-  const length = IBAN_LENGTHS[candidate.slice(0, 2)]?.chars;
-  if (!length) return null;
-  let count = 0;
-  for (let i = 0; i < candidate.length; i++) {
-    if (/[A-Z0-9]/.test(candidate[i]!) && ++count === length) {
-      return isValidIBAN(electronicFormatIBAN(candidate.slice(0, i + 1)) ?? '') ? i + 1 : null;
-    }
-  }
-  return null;
-}
-
-function ibans(text: string): Found[] {
+function ibans(text: string, checks: NumberChecks | undefined): Found[] {
   return [...text.matchAll(IBAN)].flatMap((m) => {
-    const length = ibanAt(m[0]);
+    const length = checks ? checks.ibanLength(m[0]) : m[0].length;
     return length ? [{ kind: 'IBAN' as const, start: m.index, end: m.index + length }] : [];
   });
 }
@@ -109,9 +104,9 @@ export function detectPersonalData(text: string, options: DetectOptions = {}): F
   const countries = options.phoneCountries ?? DEFAULT_PHONE_COUNTRIES;
   const found: Found[] = [
     ...matches(EMAIL, text, () => true, 'EMAIL'),
-    ...ibans(text),
+    ...ibans(text, options.checks),
     ...matches(CARD, text, (m) => luhnValid(digits(m)), 'CARD'),
-    ...matches(PHONE, text, (m) => isPhone(m, countries, options.phoneMetadata), 'PHONE'),
+    ...matches(PHONE, text, (m) => isPhone(m, countries, options.checks), 'PHONE'),
     ...ADDRESSES.flatMap((re) => matches(re, text, () => true, 'ADDRESS')),
   ];
   const kept: Found[] = [];

@@ -1,4 +1,4 @@
-export { detectPersonalData, luhnValid, DEFAULT_PHONE_COUNTRIES, type DetectOptions, type DetectedKind, type Found, type PhoneMetadata } from './detect';
+export { detectPersonalData, luhnValid, DEFAULT_PHONE_COUNTRIES, type DetectOptions, type DetectedKind, type Found, type NumberChecks, type PhoneMetadata } from './detect';
 export { createMasker, PLACEHOLDER, type Masker, type Person } from './masker';
 export { createMaskingModel, maskMessage, type MaskingOptions } from './masking-model';
 export { peopleOfTicket, peopleInMessages, parseFenced } from './people';

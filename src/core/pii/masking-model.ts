@@ -1,11 +1,13 @@
 import type { ChatMessage, ChatModel, ModelEvent, ModelRequest } from '../chat-model';
 import { fenceToolResult } from '../fence';
-import type { DetectOptions } from './detect';
+import type { DetectOptions, NumberChecks } from './detect';
 import { createMasker, type Masker, type Person } from './masker';
 import { parseFenced, peopleInMessages } from './people';
 import { createStreamUnmasker } from './stream-unmask';
 
 export interface MaskingOptions extends DetectOptions {
+  /** Required: without them phone numbers and IBANs would be guessed by shape alone. */
+  checks: NumberChecks;
   /** People known before the conversation reads the ticket (e.g. read up front). */
   people?: readonly Person[];
   /** Sees each request exactly as it goes to the model, after masking. */

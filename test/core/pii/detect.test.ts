@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { phoneMetadata } from '../../fakes/phone-metadata';
+import { numberChecks } from '../../fakes/phone-metadata';
 import { detectPersonalData, luhnValid } from '../../../src/core/pii';
 
-const found = (text: string) => detectPersonalData(text, { phoneMetadata }).map((f) => [f.kind, text.slice(f.start, f.end)]);
+const found = (text: string) => detectPersonalData(text, { checks: numberChecks }).map((f) => [f.kind, text.slice(f.start, f.end)]);
 
 describe('detectPersonalData', () => {
   it('finds email addresses', () => {

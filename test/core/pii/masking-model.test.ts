@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneMetadata } from '../../fakes/phone-metadata';
+import { numberChecks } from '../../fakes/phone-metadata';
 import { createMaskingModel, peopleOfTicket } from '../../../src/core/pii';
 import { answer, calls, finish, fragment, helpdesk, runTurn, ScriptedModel, text } from '../../fakes/scripted-model';
 
@@ -19,7 +19,7 @@ function setup(script: ConstructorParameters<typeof ScriptedModel>[0], knownUpFr
   const inner = new ScriptedModel(script);
   const sent: string[] = [];
   const people = knownUpFront ? peopleOfTicket(TICKET) : [];
-  const model = createMaskingModel(inner, { people, phoneMetadata, onRequest: (r) => sent.push(JSON.stringify(r.messages)) });
+  const model = createMaskingModel(inner, { people, checks: numberChecks, onRequest: (r) => sent.push(JSON.stringify(r.messages)) });
   return { ...desk, inner, model, sent };
 }
 
@@ -92,7 +92,7 @@ describe('createMaskingModel', () => {
 
   it('writes real values that need escaping into tool arguments as valid JSON', async () => {
     const desk = helpdesk({ ticket: { run: () => ({ ok: true, data: { requester: { name: 'Ann "The Boss" O\'Neil' }, messages: [] } }) } });
-    const model = createMaskingModel(new ScriptedModel([calls(['t1', 'ticket__read']), calls(['p1', 'reply__propose', '{"body":"Dear [CUSTOMER_1]"}']), answer('ok')]), { phoneMetadata });
+    const model = createMaskingModel(new ScriptedModel([calls(['t1', 'ticket__read']), calls(['p1', 'reply__propose', '{"body":"Dear [CUSTOMER_1]"}']), answer('ok')]), { checks: numberChecks });
     const { result } = await runTurn({ model, registry: desk.registry, userText: 'draft' });
     expect(result.drafts).toEqual([{ body: 'Dear Ann "The Boss" O\'Neil' }]);
   });
