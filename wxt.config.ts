@@ -34,7 +34,7 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'tabs', ...(browser === 'firefox' ? [] : ['sidePanel', 'scripting'])],
+    permissions: ['storage', 'tabs', 'alarms', ...(browser === 'firefox' ? [] : ['sidePanel', 'scripting'])],
     action: { default_title: '__MSG_extName__' },
     // The organisation's policy (Chrome's 3rdparty extension policy); Firefox reads the same keys
     // from policies.json without a schema.

@@ -21,6 +21,9 @@ import { watchTabs } from './tab-watch';
 import { openPanelOnAction } from './panel';
 import { createChatSessions, type ChatSessions, type CreateModel } from './chat-session';
 import { createKbStore } from './kb-store';
+import { createKbSync, syncedArticles, type KbSync } from './kb-sync';
+import { kbSyncHandlers } from './kb-sync-handlers';
+import { watchKbSync } from './kb-sync-schedule';
 import { createOpenAIModel } from './openai-model';
 import { createOutboundLog } from './outbound-log';
 import { CHAT_PORT } from '../shared/chat-protocol';
@@ -70,6 +73,7 @@ export function startHost(adapters: readonly AdapterInfo[]): void {
   keepStorageFromContentScripts();
   watchManagedPolicy();
   keepPersonalDataAtInstall();
+  watchKbSync(ready.then(({ kbSync }) => kbSync));
 }
 
 /** Builds the background's state from storage. Exported for tests, which give a fake `send`. */
@@ -78,7 +82,7 @@ export async function createServices(
   send?: SendToTab,
   createModel: CreateModel = createOpenAIModel,
   recipes: RecipeStore = createRecipeStore(),
-): Promise<{ services: Services; handlers: Handlers; chat: ChatSessions }> {
+): Promise<{ services: Services; handlers: Handlers; chat: ChatSessions; kbSync: KbSync }> {
   // The start-up reads run side by side; a message waits for all of them (startHost). The
   // one-time move out of storage.local comes before anything reads the vault; the policy is read
   // anew at each start (it may have changed while the worker was stopped); the tab map is in
@@ -106,7 +110,11 @@ export async function createServices(
     accessOf: (tabId) => accessOf(access, tabId),
     teach: createTeachSessions(),
   };
-  const kb = createKbStore();
+  const kb = createKbStore(syncedArticles);
+  const kbSync = createKbSync(() => {
+    kb.changed();
+    services.broadcast({ type: 'settings.changed' });
+  });
   registry.register(createKbSearchTool((query, limit) => kb.search(query, limit)));
   registry.register(replyProposeTool);
   services.tools.sync();
@@ -116,14 +124,14 @@ export async function createServices(
   ]);
   const chat = createChatSessions(services, createModel, createOutboundLog());
   const settler = createDeliverySettler(services);
-  const handlers = { ...pageHandlers(services, settler, chat), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...builtinRecipeHandlers(services), ...teachHandlers(services, recipes), ...instructionsHandlers(services), ...savedReplyHandlers(services), ...diagnosticsHandlers(log), ...policyHandlers(), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
+  const handlers = { ...pageHandlers(services, settler, chat), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...builtinRecipeHandlers(services), ...teachHandlers(services, recipes), ...instructionsHandlers(services), ...savedReplyHandlers(services), ...diagnosticsHandlers(log), ...policyHandlers(), ...kbSyncHandlers(kbSync), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
   const policy = await managedPolicy.get();
   // Re-registering the enabled sites' content scripts is not on the message path: site access
   // runs its calls one after another, so the list of enabled sites (which decides whose content
   // scripts are heard) and every enable or revoke wait for this restore, and nothing else needs it.
   void access.restore((origin) => siteAllowedByPolicy(origin, policy)).catch(log.swallow('site-access', 'Could not restore the enabled sites', 'error'));
   followPolicy(services, access, recipes);
-  return { services, handlers, chat };
+  return { services, handlers, chat, kbSync };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ConfirmationRecord } from '../core';
 import type { KbArticle } from '../tools/knowledge-base';
 import type { SavedReplies } from '../shared/saved-replies';
+import type { KbSyncError } from '../shared/kb-sync';
 import { chain, GENESIS } from './audit-chain';
 import type { AuditEntry } from './audit-log';
 import { defaultModelSettings, type ModelSettings } from './model-settings';
@@ -65,6 +66,43 @@ export const kbItem = defineItem<KbArticle[]>({
   key: 'kb',
   version: 1,
   fallback: () => [],
+});
+
+/** The agent's own knowledge-base URL ('' for none); the organisation's, when set, is used instead. */
+export const kbUrlItem = defineItem<string>({
+  key: 'kbUrl',
+  version: 1,
+  fallback: () => '',
+});
+
+/** The last good copy of the knowledge base at a URL, kept apart from the imported articles. */
+export interface KbCopy {
+  url: string;
+  articles: KbArticle[];
+  /** The validators of the response it came from, sent with the next check. */
+  etag: string | null;
+  lastModified: string | null;
+  syncedAt: number;
+}
+
+export const kbCopyItem = defineItem<KbCopy | null>({
+  key: 'kbCopy',
+  version: 1,
+  fallback: () => null,
+});
+
+/** How the last check of the URL went (written at every check; the copy only when it changes). */
+export interface KbSyncStatus {
+  url: string | null;
+  checkedAt: number | null;
+  error: KbSyncError | null;
+  problems: string[];
+}
+
+export const kbSyncStatusItem = defineItem<KbSyncStatus>({
+  key: 'kbSyncStatus',
+  version: 1,
+  fallback: () => ({ url: null, checkedAt: null, error: null, problems: [] }),
 });
 
 /** The team's saved replies and the agent's name for their variables. */

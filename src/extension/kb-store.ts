@@ -3,24 +3,34 @@ import { createKbIndex, type KbArticle, type KbHit } from '../tools/knowledge-ba
 import { kbItem } from './items';
 
 /**
- * The knowledge base in the background's vault (a content script cannot plant articles). The search index is built on first use after each
- * start of the worker and rebuilt when the articles change.
+ * The knowledge base in the background's vault (a content script cannot plant articles): the
+ * imported articles, and the synced copy of the team's knowledge base at a URL (`synced`, kept
+ * by kb-sync.ts). Search covers both. The index is built on first use after each start of the
+ * worker and rebuilt when either changes.
  */
-export function createKbStore() {
+export function createKbStore(synced: () => Promise<KbArticle[]> = async () => []) {
   let index: ReturnType<typeof createKbIndex> | undefined;
   let links: string[] | undefined;
 
-  const read = () => kbItem.get();
+  const local = () => kbItem.get();
+  const all = async () => [...(await local()), ...(await synced())];
+  const changed = () => {
+    index = undefined;
+    links = undefined;
+  };
 
   return {
-    list: read,
+    /** The imported articles. */
+    list: local,
+    /** Imported and synced. */
+    all,
     async search(query: string, limit: number): Promise<KbHit[]> {
-      index ??= createKbIndex(await read());
+      index ??= createKbIndex(await all());
       return index.search(query, limit);
     },
     /** The sites and mail domains the articles link to: a link there is one the team itself gives out. */
     async linkKeys(): Promise<string[]> {
-      links ??= [...new Set((await read()).flatMap((a) => linkKeysIn(`${a.title}\n${a.body}`)))];
+      links ??= [...new Set((await all()).flatMap((a) => linkKeysIn(`${a.title}\n${a.body}`)))];
       return links;
     },
     /** Adds articles; an article from the same file and position replaces the old one. */
@@ -30,15 +40,16 @@ export function createKbStore() {
         for (const a of articles) byId.set(a.id, a);
         return { value: [...byId.values()], result: byId.size };
       });
-      index = undefined;
-      links = undefined;
+      changed();
       return size;
     },
+    /** Removes the imported articles (the synced copy is the URL's, and comes back at its next sync). */
     async clear(): Promise<void> {
       await kbItem.remove();
-      index = undefined;
-      links = undefined;
+      changed();
     },
+    /** The synced copy changed. */
+    changed,
   };
 }
 

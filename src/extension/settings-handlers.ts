@@ -34,7 +34,7 @@ export function settingsHandlers(kb: KbStore, broadcast: (message: Broadcast) =>
     async 'setup.status'() {
       const settings = await loadModelSettings();
       // Short: the sidebar asks when it opens, and a dead endpoint must not keep it waiting.
-      const [configured, connection, articles] = await Promise.all([modelItem.exists(), checkConnection(settings, 4000), kb.list()]);
+      const [configured, connection, articles] = await Promise.all([modelItem.exists(), checkConnection(settings, 4000), kb.all()]);
       const { preset, baseURL, model, apiKey } = settings;
       return { configured, settings: { preset, baseURL, model, hasKey: apiKey !== '' }, connection, kbArticles: articles.length };
     },
@@ -54,7 +54,7 @@ export function settingsHandlers(kb: KbStore, broadcast: (message: Broadcast) =>
       return { count: all.length, articles: all.slice(0, 500).map(({ id, title, source }) => ({ id, title, source })) };
     },
     async 'kb.article'({ id }) {
-      const article = (await kb.list()).find((a) => a.id === id);
+      const article = (await kb.all()).find((a) => a.id === id);
       return article ? { id: article.id, title: article.title, body: article.body, source: article.source } : null;
     },
     async 'kb.clear'() {

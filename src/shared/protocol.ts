@@ -9,6 +9,7 @@ import type { OutboundTurn } from './outbound';
 import type { CopiesQuery, DeliveryReport, PageTicket, TicketData } from './ticket';
 import type { LogEntry } from './diagnostics';
 import type { PolicyView } from './policy';
+import type { KbSyncView } from './kb-sync';
 
 /**
  * Every message between the extension's parts, declared once. `from` says which kind of
@@ -99,6 +100,12 @@ export interface Requests {
   'kb.clear': { req: Empty; res: { ok: boolean } };
   /** One article, whole, for a draft's source chip (null: no longer in the knowledge base). */
   'kb.article': { req: { id: string }; res: { id: string; title: string; body: string; source: string } | null };
+  /** The knowledge base at a URL: which URL, where it came from, how its last sync went. */
+  'kbUrl.get': { req: Empty; res: KbSyncView };
+  /** The agent's own URL ('' for none), synced at once; refused (`managed`) when the policy gives one. */
+  'kbUrl.set': { req: { url: string }; res: { ok: boolean; error?: string; managed?: boolean; view?: KbSyncView } };
+  /** Checks the URL in force now. */
+  'kbUrl.sync': { req: Empty; res: KbSyncView };
   /** Where the tab's model-written links may go in one click: its own site, and the sites the knowledge base links to. */
   'links.trusted': { req: { tabId: number }; res: { keys: string[] } };
   /** A content script asks for its own site's recipe (the sender's origin, never a named one). */

@@ -8,6 +8,11 @@ export interface KbImport {
 
 const MAX_BODY = 50_000;
 /**
+ * The longest file an import takes, in characters (the `kb.import` message's schema says the
+ * same): a knowledge base at a URL is held to it too.
+ */
+export const MAX_KB_FILE_CHARS = 5_000_000;
+/**
  * Articles one file may add. A team's knowledge base is hundreds to a few thousand articles; a
  * file of tens of thousands of headings is a mistake or an attack on the background's memory
  * (each article is stored and indexed), so the rest of it is left out, and the import says so.
@@ -22,7 +27,12 @@ const MAX_PROBLEMS = 20;
  * an article; a file without headings is one article named after the file.
  */
 export function parseKbFile(fileName: string, text: string): KbImport {
-  const parsed = /\.json$/i.test(fileName) ? parseJson(fileName, text) : parseMarkdown(fileName, text);
+  return parseKbText(fileName, text, /\.json$/i.test(fileName) ? 'json' : 'markdown');
+}
+
+/** The same, with the format known from elsewhere (a URL's content type). */
+export function parseKbText(fileName: string, text: string, format: 'json' | 'markdown'): KbImport {
+  const parsed = format === 'json' ? parseJson(fileName, text) : parseMarkdown(fileName, text);
   if (parsed.articles.length <= MAX_ARTICLES_PER_FILE) return parsed;
   const left = parsed.articles.length - MAX_ARTICLES_PER_FILE;
   return {

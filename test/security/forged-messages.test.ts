@@ -51,6 +51,7 @@ async function setup() {
       enabled: (await as({ type: 'sites.enabled' })).value,
       audit: (await as({ type: 'audit.list' })).value,
       kb: (await as({ type: 'kb.list' })).value,
+      kbUrl: (await as({ type: 'kbUrl.get' })).value,
       recipes: (await as({ type: 'recipes.list' })).value,
       instructions: (await as({ type: 'instructions.get' })).value,
       savedReplies: (await as({ type: 'savedReplies.get' })).value,
@@ -116,6 +117,9 @@ function forgedMessages(pending: { confirmation: { id: string; digest: string } 
     { type: 'diagnostics.list' },
     { type: 'diagnostics.clear' },
     { type: 'policy.get' },
+    { type: 'kbUrl.get' },
+    { type: 'kbUrl.set', url: `${EVIL}/kb.md` },
+    { type: 'kbUrl.sync' },
   ];
   return all;
 }

@@ -42,6 +42,7 @@ const DYNAMIC = [
   ...['reply_send', 'note_add', 'reply_fill'].map((tool) => `audit_tool_${tool}`),
   'page_tool_reply_fill_desc_any',
   'page_can_reply_fill_any',
+  ...['permission', 'network', 'status', 'too_large', 'not_kb', 'redirect', 'web_page'].map((c) => `kb_sync_error_${c}`),
 ];
 
 const LOCALES_DIR = 'public/_locales';

@@ -1,5 +1,6 @@
 import { useKnowledgeBase } from '../hooks/useKnowledgeBase';
 import { t } from '../i18n';
+import { KbUrl } from './KbUrl';
 
 /** The knowledge base: import articles from files, see what is there, remove it all. */
 export function KnowledgeBase() {
@@ -50,6 +51,7 @@ export function KnowledgeBase() {
           </ol>
         </>
       )}
+      <KbUrl />
     </section>
   );
 }

@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { createServices } from '../../src/extension/host';
+import { route, type Sender } from '../../src/extension/router';
+import { KbUrl } from '../../src/ui/options/KbUrl';
+import { installI18n } from '../fakes/i18n';
+import { installFakePermissions } from '../fakes/fake-permissions';
+import { startKbServer, type KbServer } from '../fakes/kb-server';
+
+const options: Sender = { kind: 'extension', url: 'chrome-extension://x/options.html' };
+let root: HTMLElement;
+let server: KbServer;
+const $ = (testId: string) => root.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+async function until<T>(probe: () => T | null | undefined | false, what: string): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = probe();
+    if (value) return value;
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+  }
+  throw new Error(`timed out waiting for ${what}: ${root.textContent}`);
+}
+
+async function mount(policy?: Record<string, unknown>) {
+  if (policy) await fakeBrowser.storage.managed.set(policy);
+  const { handlers } = await createServices([]);
+  fakeBrowser.runtime.onMessage.addListener((message: unknown) => route(message, options, handlers));
+  await act(() => render(<KbUrl />, root));
+}
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  installI18n();
+  installFakePermissions(['http://127.0.0.1/*']);
+  server = await startKbServer({ '/kb.md': { body: '# Zebra\nStripes.\n# Lion\nMane.', etag: '"v1"' } }, '127.0.0.1', { cors: true });
+  root = document.createElement('div');
+  document.body.append(root);
+});
+afterEach(async () => {
+  render(null, root);
+  root.remove();
+  await server.close();
+});
+
+describe('KbUrl', () => {
+  it('saves the agent’s URL, syncs it, and says when and how many articles', async () => {
+    await mount();
+    await until(() => $('kb-sync-status')?.textContent?.includes('No URL set'), 'no URL');
+    const input = $('kb-url') as HTMLInputElement;
+    input.value = server.url('/kb.md');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    $('kb-url-save')!.click();
+    const status = await until(() => $('kb-sync-status')?.dataset.articles === '2' && $('kb-sync-status'), 'the sync');
+    expect(status.dataset.source).toBe('you');
+    expect(status.textContent).toMatch(/^Last synced .+: 2 articles\.$/);
+    expect(root.textContent).toContain('Set by you');
+    // Sync now: the server answers 304, and the line says when it was checked.
+    await new Promise((r) => setTimeout(r, 5));
+    $('kb-sync-now')!.click();
+    await until(() => $('kb-sync-status')?.textContent?.includes('unchanged since'), 'the second check');
+    expect(server.seen.map((s) => s.status)).toEqual([200, 304]);
+  });
+
+  it('refuses what is not an http(s) address', async () => {
+    await mount();
+    await until(() => $('kb-url-save') && !($('kb-url-save') as HTMLButtonElement).disabled, 'the form');
+    const input = $('kb-url') as HTMLInputElement;
+    input.value = 'ftp://example.com/kb.md';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    $('kb-url-save')!.click();
+    await until(() => root.querySelector('[role="alert"]')?.textContent?.includes('http:// or https://'), 'the refusal');
+    expect(server.seen).toEqual([]);
+  });
+
+  it('shows the organisation’s URL as set by it, read-only, with no Save; a failure keeps the copy and says why', async () => {
+    await mount({ knowledgeBaseUrl: server.url('/kb.md') });
+    await until(() => $('kb-url-managed'), 'the managed mark');
+    const input = $('kb-url') as HTMLInputElement;
+    expect(input.value).toBe(server.url('/kb.md'));
+    expect(input.readOnly).toBe(true);
+    expect($('kb-url-save')).toBeNull();
+    $('kb-sync-now')!.click();
+    await until(() => $('kb-sync-status')?.dataset.articles === '2', 'the sync');
+    expect($('kb-sync-status')!.dataset.source).toBe('organisation');
+    server.routes['/kb.md'] = { status: 503 };
+    $('kb-sync-now')!.click();
+    const status = await until(() => $('kb-sync-status')?.dataset.error === 'status' && $('kb-sync-status'), 'the failure');
+    expect(status.textContent).toContain('failed: the server answered with HTTP status 503.');
+    expect(status.textContent).toContain('The last good copy is kept and searched.');
+    expect(status.dataset.articles).toBe('2');
+  });
+});
