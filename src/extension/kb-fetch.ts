@@ -21,7 +21,7 @@ export interface KbFetchDeps {
 
 /** UTF-8 takes at most 3 bytes per UTF-16 unit: more bytes than this cannot be a file an import takes. */
 const MAX_BYTES = MAX_KB_FILE_CHARS * 3;
-const failed = (code: KbSyncErrorCode, detail = ''): KbFetchResult => ({ kind: 'failed', code, detail });
+const fetchFailure = (code: KbSyncErrorCode, detail = ''): KbFetchResult => ({ kind: 'failed', code, detail });
 
 /**
  * One conditional GET of a knowledge base at a URL. No cookies or credentials go with it (a
@@ -30,7 +30,7 @@ const failed = (code: KbSyncErrorCode, detail = ''): KbFetchResult => ({ kind: '
  * redirect to another host counts only when the extension holds that host's permission.
  */
 export async function fetchKb(url: string, prior: KbValidators | null, deps: KbFetchDeps): Promise<KbFetchResult> {
-  if (!(await deps.hasAccess(url))) return failed('permission', new URL(url).origin);
+  if (!(await deps.hasAccess(url))) return fetchFailure('permission', new URL(url).origin);
   const headers: Record<string, string> = { accept: 'application/json, text/markdown, text/plain;q=0.9, */*;q=0.1' };
   if (prior?.etag) headers['if-none-match'] = prior.etag;
   if (prior?.lastModified) headers['if-modified-since'] = prior.lastModified;
@@ -38,25 +38,25 @@ export async function fetchKb(url: string, prior: KbValidators | null, deps: KbF
   try {
     response = await deps.fetch(url, { headers, credentials: 'omit', cache: 'no-store', redirect: 'follow', signal: AbortSignal.timeout(deps.timeoutMs ?? 30_000) });
   } catch (e) {
-    return failed('network', e instanceof Error ? e.message : String(e));
+    return fetchFailure('network', e instanceof Error ? e.message : String(e));
   }
   const finalUrl = response.url || url;
   if (new URL(finalUrl).origin !== new URL(url).origin && !(await deps.hasAccess(finalUrl))) {
     await response.body?.cancel().catch(() => undefined);
-    return failed('redirect', new URL(finalUrl).origin);
+    return fetchFailure('redirect', new URL(finalUrl).origin);
   }
   if (response.status === 304) return { kind: 'unchanged' };
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
-    return failed('status', String(response.status));
+    return fetchFailure('status', String(response.status));
   }
   const type = response.headers.get('content-type')?.toLowerCase() ?? '';
   if (type.startsWith('text/html') || type.startsWith('application/xhtml')) {
     await response.body?.cancel().catch(() => undefined);
-    return failed('web_page');
+    return fetchFailure('web_page');
   }
   const text = await readLimited(response);
-  if (text === null) return failed('too_large', String(MAX_KB_FILE_CHARS));
+  if (text === null) return fetchFailure('too_large', String(MAX_KB_FILE_CHARS));
   const fileName = fileNameOf(finalUrl);
   const format = type.includes('json') || /\.json$/i.test(fileName) ? 'json' : 'markdown';
   return { kind: 'fetched', text, format, fileName, validators: { etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') } };

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { KB_SYNC_PERIOD_MINUTES, type KbSyncView } from '../shared/kb-sync';
+import { KB_SYNC_PERIOD_MINUTES, type KbSyncErrorCode, type KbSyncView } from '../shared/kb-sync';
 import { originPattern } from '../shared/settings';
 import { parseKbText } from '../tools/kb-import';
 import type { KbArticle } from '../tools/knowledge-base';
@@ -64,7 +64,8 @@ export function createKbSync(onChanged: () => void, deps: KbFetchDeps = defaultD
     }
     const parsed = parseKbText(result.fileName, result.text, result.format);
     if (parsed.articles.length === 0) {
-      return record({ error: { code: 'not_kb', detail: parsed.problems[0] ?? '', at }, problems: keep });
+      const notKb: KbSyncErrorCode = 'not_kb';
+      return record({ error: { code: notKb, detail: parsed.problems[0] ?? '', at }, problems: keep });
     }
     // Ids of their own: an imported file of the same name is another article.
     const articles = parsed.articles.map((a) => ({ ...a, id: `synced:${a.id}`, source: url }));

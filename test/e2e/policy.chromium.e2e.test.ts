@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
 import { launchChromium, openExtensionPage, openRealSidePanel, type ChromiumHarness } from './harness/chromium';
 import { ask, messagesOf, waitForChat } from './harness/chat';
-import { openTicket, pageDriver, sendToBackground, showTab, startDemoHelpdesk, TICKET_1, toolsByGrade, waitForTools, type DemoHelpdesk, type Driver } from './harness/deskmate';
+import { openTicket, pageDriver, sendToBackground, showTab, startDemoHelpdesk, TICKET_1, TICKET_2, toolsByGrade, waitForTools, type DemoHelpdesk, type Driver } from './harness/deskmate';
 import { CHROME_EXTENSION_ID, removeChromiumPolicy, writeChromiumPolicy } from './harness/policy-files';
 import { poll } from './harness/wait';
 import { attack } from '../security/attack';
+import { startKbServer, type KbServer } from '../fakes/kb-server';
+
+declare const chrome: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } };
 
 /**
  * The organisation's policy in real Chromium, written where an admin puts it
@@ -15,6 +18,9 @@ import { attack } from '../security/attack';
  */
 const OUTSIDE = 'https://other.example.com';
 const TEAM_LINE = 'Sign every reply as the Northwind policy team.';
+/** The team's knowledge base at the policy's URL: nothing else in this browser holds these articles. */
+const TEAM_KB = '# Zebra onboarding\nEvery new zebra gets the striped welcome pack within 3 days.\n## Okapi returns\nOkapis may be returned within 14 days.';
+const KB_ETAG = '"team-kb-1"';
 
 describe('policy: Chromium reads the organisation’s policy and Deskmate holds to it', () => {
   let chromium: ChromiumHarness;
@@ -22,10 +28,12 @@ describe('policy: Chromium reads the organisation’s policy and Deskmate holds 
   let model: DemoModel;
   let options: Page;
   let driver: Driver;
+  let kb: KbServer;
 
   beforeAll(async () => {
     removeChromiumPolicy(); // one a crashed run left behind
     helpdesk = await startDemoHelpdesk();
+    kb = await startKbServer({ '/team-kb.md': { body: TEAM_KB, etag: KB_ETAG } });
     // Not the default port: only the policy can point Deskmate here.
     model = await startDemoModel({ port: 0, chunkDelayMs: 2 });
     writeChromiumPolicy({
@@ -35,6 +43,7 @@ describe('policy: Chromium reads the organisation’s policy and Deskmate holds 
       sendDisabled: true,
       requireMasking: true,
       teamInstructions: TEAM_LINE,
+      knowledgeBaseUrl: kb.url('/team-kb.md'),
     });
     // Kept while the browser runs: Chromium watches the folder and drops a policy whose file goes.
     chromium = await launchChromium();
@@ -49,6 +58,7 @@ describe('policy: Chromium reads the organisation’s policy and Deskmate holds 
     }
     await model?.close();
     await helpdesk?.close();
+    await kb?.close();
   });
 
   it('loads with the fixed extension id the policy names', () => {
@@ -112,5 +122,42 @@ describe('policy: Chromium reads the organisation’s policy and Deskmate holds 
     // The options page lists the organisation's site, with the browser's permission still to ask.
     await options.reload();
     await poll(async () => ((await options.$('[data-testid="managed-site"][data-origin="https://desk.example.com"] [data-testid="site-allow"]')) ? true : undefined), 'the allowed site with Allow access');
+  });
+
+  it('syncs the organisation’s knowledge-base URL: shown as set by it, with its articles; Sync now is answered 304', async () => {
+    await options.reload();
+    await options.waitForSelector('[data-testid="kb-url-managed"]');
+    expect(await options.inputValue('[data-testid="kb-url"]')).toBe(kb.url('/team-kb.md'));
+    expect(await options.getAttribute('[data-testid="kb-url"]', 'readonly')).not.toBeNull();
+    expect(await options.$('[data-testid="kb-url-save"]')).toBeNull();
+    const status = '[data-testid="kb-sync-status"]';
+    // Synced by the background at its start, without any click.
+    await poll(async () => ((await options.getAttribute(status, 'data-articles')) === '2' ? true : undefined), 'the synced copy on the options page', { timeoutMs: 20_000 });
+    expect(await options.getAttribute(status, 'data-source')).toBe('organisation');
+    expect(await options.textContent(status)).toMatch(/^Last synced .+: 2 articles\.$/);
+    expect(kb.seen[0]).toMatchObject({ status: 200, ifNoneMatch: null, cookie: null });
+    const asked = kb.seen.length;
+    await options.click('[data-testid="kb-sync-now"]');
+    await poll(async () => ((await options.textContent(status))?.includes('unchanged since') ? true : undefined), 'the second check on the options page');
+    expect(kb.seen.length).toBe(asked + 1);
+    expect(kb.seen.at(-1)).toMatchObject({ status: 304, ifNoneMatch: KB_ETAG });
+    expect(await options.getAttribute(status, 'data-articles')).toBe('2');
+  });
+
+  it('the model’s kb.search finds an article only the synced copy holds', async () => {
+    model.script([{ toolCalls: [{ name: 'kb__search', arguments: { query: 'zebra onboarding' } }] }, { text: 'New zebras get the striped welcome pack.' }]);
+    const page = await openTicket(chromium.context, helpdesk, TICKET_2.id);
+    // The sidebar bound to this tab, opened as a page: the real panel is already open in this window.
+    const [tabId] = await options.evaluate((url) => chrome.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id!)), helpdesk.ticketUrl(TICKET_2.id));
+    const sidebar = await openExtensionPage(chromium.context, chromium.extensionId, `sidepanel.html?tab=${tabId}`);
+    const panel = pageDriver(sidebar);
+    await sidebar.waitForSelector('[data-testid="chat-input"]');
+    await ask(panel, 'How do we onboard a zebra?');
+    await waitForChat(panel, (v) => !v.running && v.assistants.some((a) => a.text.includes('striped welcome pack')), 'the answer from the synced article', { timeoutMs: 40_000 });
+    const result = messagesOf(model.requests().at(-1)).find((m) => m.role === 'tool' && m.content.startsWith('<tool_result tool="kb.search"'));
+    expect(result?.content).toContain('Zebra onboarding');
+    expect(result?.content).toContain('striped welcome pack within 3 days');
+    await sidebar.close();
+    await page.close();
   });
 });

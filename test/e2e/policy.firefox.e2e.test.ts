@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
 import { attack } from '../security/attack';
+import { startKbServer, type KbServer } from '../fakes/kb-server';
 import { ask, messagesOf, waitForChat } from './harness/chat';
-import { showTab, startDemoHelpdesk, toolsByGrade, waitForTools, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
+import { showTab, startDemoHelpdesk, toolsByGrade, waitForTools, TICKET_1, TICKET_2, type DemoHelpdesk } from './harness/deskmate';
 import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
 import { firefoxDriver } from './harness/firefox-driver';
 import { firefoxPolicyFile, removeFirefoxPolicy, writeFirefoxPolicy } from './harness/policy-files';
@@ -22,6 +23,9 @@ declare const browser: {
  * the add-on as storage.managed.
  */
 const TEAM_LINE = 'Sign every reply as the Northwind policy team.';
+/** The team's knowledge base at the policy's URL: nothing else in this browser holds these articles. */
+const TEAM_KB = '# Zebra onboarding\nEvery new zebra gets the striped welcome pack within 3 days.\n## Okapi returns\nOkapis may be returned within 14 days.';
+const KB_ETAG = '"team-kb-1"';
 
 describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
   let firefox: FirefoxHarness;
@@ -29,10 +33,12 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
   let model: DemoModel;
   let other: Server;
   let otherOrigin: string;
+  let kb: KbServer;
 
   beforeAll(async () => {
     removeFirefoxPolicy(); // one a crashed run left behind
     helpdesk = await startDemoHelpdesk();
+    kb = await startKbServer({ '/team-kb.md': { body: TEAM_KB, etag: KB_ETAG } });
     model = await startDemoModel({ port: 0, chunkDelayMs: 2 });
     // A site at an address outside the organisation's list (and outside the build's hosts).
     other = createServer((_req, res) => res.end('<!doctype html><title>Other desk</title><p>Other desk</p>'));
@@ -44,6 +50,7 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
       allowedSites: ['https://desk.example.com'],
       sendDisabled: true,
       teamInstructions: TEAM_LINE,
+      knowledgeBaseUrl: kb.url('/team-kb.md'),
     });
     // Optional permissions granted without Firefox's prompt: only the policy stands in the way.
     firefox = await launchFirefox({ prefs: { 'extensions.webextOptionalPermissionPrompts': false } });
@@ -55,6 +62,7 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
       await new Promise((done) => other?.close(done));
       await model?.close();
       await helpdesk?.close();
+      await kb?.close();
     } finally {
       removeFirefoxPolicy();
     }
@@ -153,5 +161,47 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
     const invoked = await sidebarPage.evaluate((tabId) => browser.runtime.sendMessage({ type: 'tool.invoke', tabId, tool: 'reply.send', input: { body: 'Sent despite the policy.' } }), tabIds[0]!);
     expect(invoked.value).toMatchObject({ ok: false, code: 'not_granted' });
     expect(await helpdesk.sentLog()).toEqual([]);
+  });
+
+  it('syncs the organisation’s knowledge-base URL: shown as set by it, with its articles; Sync now is answered 304', async () => {
+    const options = await openFirefoxExtensionPage(firefox, 'options.html');
+    try {
+      await options.waitForSelector('[data-testid="kb-url-managed"]');
+      const field = await options.$eval('[data-testid="kb-url"]', (e) => ({ value: (e as HTMLInputElement).value, readOnly: (e as HTMLInputElement).readOnly }));
+      expect(field).toEqual({ value: kb.url('/team-kb.md'), readOnly: true });
+      expect(await options.$('[data-testid="kb-url-save"]')).toBeNull();
+      const status = () => options.$eval('[data-testid="kb-sync-status"]', (e) => ({ text: e.textContent ?? '', articles: e.getAttribute('data-articles'), source: e.getAttribute('data-source') }));
+      // Synced by the background at its start, without any click.
+      await poll(async () => ((await status()).articles === '2' ? true : undefined), 'the synced copy on the options page', { timeoutMs: 20_000 });
+      expect(await status()).toMatchObject({ source: 'organisation', text: expect.stringMatching(/^Last synced .+: 2 articles\.$/) });
+      expect(kb.seen[0]).toMatchObject({ status: 200, ifNoneMatch: null, cookie: null });
+      const asked = kb.seen.length;
+      await options.click('[data-testid="kb-sync-now"]');
+      await poll(async () => ((await status()).text.includes('unchanged since') ? true : undefined), 'the second check on the options page');
+      expect(kb.seen.length).toBe(asked + 1);
+      expect(kb.seen.at(-1)).toMatchObject({ status: 304, ifNoneMatch: KB_ETAG });
+      expect((await status()).articles).toBe('2');
+    } finally {
+      await options.close();
+    }
+  });
+
+  it('the model’s kb.search finds an article only the synced copy holds', async () => {
+    model.script([{ toolCalls: [{ name: 'kb__search', arguments: { query: 'zebra onboarding' } }] }, { text: 'New zebras get the striped welcome pack.' }]);
+    const ticketUrl = helpdesk.ticketUrl(TICKET_2.id);
+    const ticket = await openFirefoxPage(firefox, ticketUrl);
+    await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_2.id}"]`);
+    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
+    const tabIds = await finder.evaluate((url) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)), ticketUrl);
+    await finder.close();
+    const sidebarPage = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabIds[0]!}`);
+    const sidebar = firefoxDriver(sidebarPage);
+    await showTab(sidebar, 'Chat');
+    await sidebarPage.waitForSelector('[data-testid="chat-input"]');
+    await ask(sidebar, 'How do we onboard a zebra?');
+    await waitForChat(sidebar, (v) => !v.running && v.assistants.some((a) => a.text.includes('striped welcome pack')), 'the answer from the synced article', { timeoutMs: 40_000 });
+    const result = messagesOf(model.requests().at(-1)).find((m) => m.role === 'tool' && m.content.startsWith('<tool_result tool="kb.search"'));
+    expect(result?.content).toContain('Zebra onboarding');
+    expect(result?.content).toContain('striped welcome pack within 3 days');
   });
 });
