@@ -32,6 +32,13 @@ const TURN_TIMEOUT = 40_000;
 /** Starts a fresh conversation (chat-new) so every turn is the same story. */
 export async function newChat(panel: SidePanel): Promise<void> {
   await panel.click('[data-testid="chat-new"]');
+  // A conversation holding a draft asks first; the agent says yes.
+  const asked = await poll(
+    () => panel.evaluate(() => (document.querySelector('[data-testid="chat-new-confirm"]') ? true : document.querySelector('[data-testid="user-message"]') ? undefined : false)),
+    'New chat to ask or to start over',
+    { timeoutMs: 10_000 },
+  );
+  if (asked) await panel.click('[data-testid="chat-new-yes"]');
   await poll(
     async () =>
       (await panel.evaluate(() => !document.querySelector('[data-testid="user-message"]') && !!document.querySelector('[data-testid="chat-send"]'))) || undefined,
