@@ -1,0 +1,160 @@
+import type { AgentEvent, ChatModel, QuickAction } from '../core';
+import { applyAgentEvent, itemId, stampDrafts, withAnswerCard } from '../shared/chat-items';
+import type { ChatServerMessage } from '../shared/chat-protocol';
+import { forbiddenAttemptEntry } from './attempt-audit';
+import { homeOfConversation } from './chat-drafts';
+import { chatStore, type Conversation } from './chat-store';
+import { NO_TOOLS_NOTICE, runChatTurn } from './chat-turn';
+import { createDeltaBatch } from './delta-batch';
+import { log } from './logger';
+import { checkModelSettings, loadModelSettings, type ModelSettings } from './model-settings';
+import type { OutboundLog } from './outbound-log';
+import { humanCtx, type Services } from './services';
+
+export type CreateModel = (settings: ModelSettings) => ChatModel;
+
+/** What the turns need of the chat sessions around them. */
+export interface TurnHost {
+  services: Services;
+  createModel: CreateModel;
+  outbound?: OutboundLog;
+  keyOf(tabId: number): Promise<string>;
+  /** The tab's conversation: a running turn's own copy, else the stored one. */
+  load(tabId: number): Promise<Conversation>;
+  /** Sends the whole conversation to every sidebar that follows it. */
+  snapshot(conversation: Conversation, settings?: ModelSettings): Promise<void>;
+  post(key: string, message: ChatServerMessage): void;
+  audit(entry: Parameters<Services['audit']['append']>[0]): Promise<void>;
+}
+
+/**
+ * The lifecycle of chat turns: one at a time per conversation, stoppable, and stored at each
+ * step boundary, so a worker stopped mid-turn still has the conversation up to its last step.
+ */
+export function createChatTurns(host: TurnHost) {
+  const running = new Map<string, AbortController>();
+  /** Each running turn, to wait for: a stopped turn stores its conversation as it ends. */
+  const turns = new Map<string, Promise<void>>();
+  /** The conversation of each running turn: newer than storage, which is written per step. */
+  const live = new Map<string, Conversation>();
+  /** Model settings whose model refused to be offered tools: asked in context mode. */
+  const withoutTools = new Set<string>();
+  /** One client per model setting: building the SDK client is not free, and turns are many. */
+  let model: { key: string; model: ChatModel } | undefined;
+  const modelFor = (settings: ModelSettings): ChatModel => {
+    const key = JSON.stringify(settings);
+    if (model?.key !== key) model = { key, model: host.createModel(settings) };
+    return model.model;
+  };
+
+  async function turn(tabId: number, text: string | undefined, action?: QuickAction): Promise<void> {
+    const key = await host.keyOf(tabId);
+    // No await between the check and the set: two sends cannot both start a turn.
+    const current = turns.get(key);
+    if (current) return current; // one turn at a time: a send while one runs is dropped
+    const done = runTurn(tabId, text, action).finally(() => turns.delete(key));
+    turns.set(key, done);
+    return done;
+  }
+
+  /** Stops the turns of these conversations and waits until they have stored their last state. */
+  async function stop(keys: string[]): Promise<void> {
+    for (const key of keys) running.get(key)?.abort();
+    await Promise.all(keys.map((key) => turns.get(key)?.catch(log.swallow('chat', 'A stopped turn ended with an error', 'info'))));
+  }
+
+  async function runTurn(tabId: number, text: string | undefined, action?: QuickAction): Promise<void> {
+    const conversation = await host.load(tabId);
+    if (conversation.running) return;
+    const key = conversation.key;
+    const settings = await loadModelSettings();
+    const controller = new AbortController();
+    let flushOutgoing = () => undefined as void;
+    // What this turn sends to the model and gets back, for "What left the browser".
+    const wire = host.outbound?.startTurn(key);
+    running.set(key, controller);
+    live.set(key, conversation);
+    try {
+      if (text !== undefined) {
+        conversation.items.push({ id: itemId(), kind: 'user', text, ...(action ? { action } : {}) });
+        conversation.history.push({ role: 'user', content: text });
+      } else {
+        // Retry: answer again from the last complete message.
+        while (conversation.history.at(-1)?.role === 'assistant') conversation.history.pop();
+      }
+      conversation.running = true;
+      // Stored while the model is asked, not before: the turn need not wait for the write.
+      const stored = chatStore.put(conversation);
+      await host.snapshot(conversation, settings);
+      const problem = checkModelSettings(settings);
+      if (problem) return finish(conversation, { type: 'error', step: 0, kind: 'bad_request', message: `${problem} Open the settings to fix it.`, retryable: false });
+
+      const ctx = await humanCtx(host.services, tabId);
+      void stored.catch(log.swallow('chat', 'Could not store the conversation as the turn began', 'error'));
+      const history = text === undefined ? conversation.history : conversation.history.slice(0, -1);
+      // Applied as sent, not as received: a snapshot never holds a delta that is still to come.
+      const outgoing = createDeltaBatch((event) => {
+        conversation.items = applyAgentEvent(conversation.items, event);
+        if (event.type === 'draft_proposed') conversation.items = stampDrafts(conversation.items, homeOfConversation(conversation));
+        host.post(key, { type: 'chat.event', key, event, sentAt: performance.timeOrigin + performance.now() });
+        // Stored at step boundaries; the deltas between are in the next full message.
+        if (event.type === 'assistant_message' || event.type === 'tool_call_finished') void chatStore.put(conversation);
+      });
+      flushOutgoing = outgoing.flush;
+      const modelKey = JSON.stringify(settings);
+      const result = await runChatTurn({
+        services: host.services,
+        settings,
+        model: modelFor(settings),
+        ctx,
+        history,
+        ...(text !== undefined ? { userText: text } : {}),
+        signal: controller.signal,
+        withoutTools: withoutTools.has(modelKey),
+        ...(wire ? { onWire: wire.onWire } : {}),
+        onToolsRefused: () => {
+          outgoing.flush();
+          withoutTools.add(modelKey);
+          conversation.items = [...conversation.items, { id: itemId(), kind: 'notice', tone: 'info', text: NO_TOOLS_NOTICE }];
+          void host.snapshot(conversation, settings);
+        },
+        onEvent: (event) => {
+          // By kind only: a provider's message may quote what it was sent.
+          if (event.type === 'error') log.warn('chat', `A model request failed (${event.kind})`);
+          if (event.type === 'forbidden_call') void host.audit(forbiddenAttemptEntry(event, conversation.site ?? null, host.services.pages.get(tabId)?.ticket?.label ?? null));
+          outgoing.push(event);
+        },
+      });
+      conversation.history = [...history, ...result.messages];
+      if ((action === 'summarize' || action === 'note') && result.outcome === 'stop') conversation.items = withAnswerCard(conversation.items, action === 'summarize' ? 'summary' : 'note');
+    } finally {
+      flushOutgoing();
+      conversation.running = false;
+      running.delete(key);
+      // Live until stored: a load in between would read the last step's record, still marked
+      // running, and take the ended turn for one cut off by a restart.
+      await chatStore.put(conversation).finally(() => live.delete(key));
+      await wire?.end().catch((e: unknown) => console.warn('Deskmate: could not store what was sent to the model', e));
+      // The card an action's answer becomes is only known at the end: the sidebar gets it whole.
+      if (action === 'summarize' || action === 'note') await host.snapshot(conversation);
+    }
+  }
+
+  async function finish(conversation: Conversation, event: AgentEvent): Promise<void> {
+    conversation.items = applyAgentEvent(conversation.items, event);
+    host.post(conversation.key, { type: 'chat.event', key: conversation.key, event, sentAt: Date.now() });
+    host.post(conversation.key, { type: 'chat.event', key: conversation.key, event: { type: 'done', reason: 'error', steps: 0, usage: { promptTokens: 0, completionTokens: 0 } }, sentAt: Date.now() });
+  }
+
+  return {
+    turn,
+    stop,
+    /** Stops the conversation's turn (the agent clicked Stop); it stores itself as it ends. */
+    abort: (key: string): void => running.get(key)?.abort(),
+    isRunning: (key: string): boolean => running.has(key),
+    /** The keys of the conversations whose turn runs now. */
+    runningKeys: (): string[] => [...running.keys()],
+    /** A running turn's own copy of its conversation. */
+    live: (key: string): Conversation | undefined => live.get(key),
+  };
+}
