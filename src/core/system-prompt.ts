@@ -22,16 +22,24 @@ export interface SystemPromptOptions {
 const inline = (s: string | undefined): string =>
   typeof s === 'string' ? s.replace(/[\u0000-\u001f\u007f<>]/g, ' ').trim().slice(0, 80) : '';
 
+/** Names by tag: building Intl.DisplayNames loads locale data (about 10 ms per turn in a busy worker). */
+const languageNames = new Map<string, string>();
+
 /** "Chinese (China) [zh-CN]": a name the model knows, and the exact tag; nothing else gets in. */
 function languageName(tag: string | undefined): string {
   const clean = typeof tag === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/.test(tag) ? tag : '';
   if (!clean) return '';
-  try {
-    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(clean);
-    return name && name !== clean ? `${name} [${clean}]` : clean;
-  } catch {
-    return clean;
+  let named = languageNames.get(clean);
+  if (named === undefined) {
+    try {
+      const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(clean);
+      named = name && name !== clean ? `${name} [${clean}]` : clean;
+    } catch {
+      named = clean;
+    }
+    languageNames.set(clean, named);
   }
+  return named;
 }
 
 /**
