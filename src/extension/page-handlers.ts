@@ -106,7 +106,8 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       }
       // Prepares one at a time, so a double click finds the card the first click opened.
       const { result, reused } = await prepares(async () => {
-        const open = new Set((await s.registry.pending()).map((r) => r.id));
+        // Only a send opens a card (a read asks for no stored records on its way to the page).
+        const open = s.registry.get(tool)?.sideEffect === 'send' ? new Set((await s.registry.pending()).map((r) => r.id)) : new Set<string>();
         const result = await s.registry.invoke(tool, input, ctx);
         const shown = result.confirmation !== undefined && (open.has(result.confirmation.id) || result.confirmation.earlier !== undefined);
         return { result, reused: shown };
