@@ -5,8 +5,10 @@ type TextDelta = Extract<AgentEvent, { type: 'text_delta' }>;
 /**
  * Fewer port posts per streamed token: the first text delta goes out at once, the ones that
  * follow within `windowMs` are joined into one post at the end of the window (the sidebar
- * cannot paint more often than once a frame anyway). Any other event first sends what is
- * pending, so the order of events never changes.
+ * cannot paint more often than once a frame anyway). A window that sent something opens the
+ * next one, so a steady stream costs one post per window, not one per token; after a quiet
+ * window the next delta goes out at once again. Any other event first sends what is pending,
+ * so the order of events never changes.
  */
 export function createDeltaBatch(send: (event: AgentEvent) => void, windowMs = 16) {
   let pending: TextDelta | null = null;
@@ -18,7 +20,7 @@ export function createDeltaBatch(send: (event: AgentEvent) => void, windowMs = 1
     if (held) send(held);
   };
   const closeWindow = () => {
-    timer = undefined;
+    timer = pending ? setTimeout(closeWindow, windowMs) : undefined;
     flush();
   };
 

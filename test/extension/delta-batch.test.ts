@@ -42,3 +42,26 @@ describe('the delta batch', () => {
     expect(sent).toEqual([delta('a', 1), delta('b', 1), delta('c', 2)]);
   });
 });
+
+describe('the delta batch on a steady stream', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('sends one post per window while tokens keep coming, and the next at once after a quiet window', () => {
+    const sent: AgentEvent[] = [];
+    const batch = createDeltaBatch((e) => sent.push(e), 16);
+    // A token every 10 ms for 100 ms: 11 tokens.
+    for (let i = 0; i <= 10; i++) {
+      batch.push(delta(`${i} `));
+      vi.advanceTimersByTime(10);
+    }
+    vi.advanceTimersByTime(16);
+    expect(sent.map((e) => (e as { delta: string }).delta).join('')).toBe('0 1 2 3 4 5 6 7 8 9 10 ');
+    // At once, then one post per 16 ms window: 7, where a post per token would be 11.
+    expect(sent.length).toBeLessThanOrEqual(8);
+    vi.advanceTimersByTime(100);
+    const before = sent.length;
+    batch.push(delta('again'));
+    expect(sent).toHaveLength(before + 1);
+  });
+});
