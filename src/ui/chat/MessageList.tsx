@@ -1,11 +1,12 @@
 import type { VNode } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { draftText, type ChatItem } from '../../shared/chat-items';
 import { t } from '../i18n';
 import { Markdown } from './Markdown';
 import { ToolCall } from './ToolTrace';
 import { AttackWarning } from './AttackWarning';
 import { CopyButton } from './CopyButton';
+import { memo } from '../memo';
 
 type Of<K extends ChatItem['kind']> = Extract<ChatItem, { kind: K }>;
 
@@ -27,8 +28,29 @@ interface Props {
 /** Not about the model's settings: the agent stopped it, or the worker restarted mid-turn. */
 const NOT_SETTINGS = new Set(['aborted', 'interrupted']);
 
-/** The conversation, kept scrolled to the newest line while the reader is there. */
-export function MessageList({ items, running, renderDraft, renderNote, before, onRetry, onSettings, onUseAsDraft }: Props) {
+/** The rows' callbacks: the same functions for the list's whole life, acting on the newest props. */
+interface Actions {
+  retry(): void;
+  settings(): void;
+  useAsDraft(itemId: string, text: string): void;
+}
+
+/**
+ * The conversation, kept scrolled to the newest line while the reader is there. A streamed
+ * token changes one item: every other row is memoised on its item, so only that one renders.
+ */
+export function MessageList(props: Props) {
+  const { items, running, renderDraft, renderNote, before } = props;
+  const latest = useRef(props);
+  latest.current = props;
+  const actions = useMemo<Actions>(
+    () => ({
+      retry: () => latest.current.onRetry(),
+      settings: () => latest.current.onSettings(),
+      useAsDraft: (itemId, text) => latest.current.onUseAsDraft?.(itemId, text),
+    }),
+    [],
+  );
   const log = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   const frame = useRef(0);
@@ -65,36 +87,29 @@ export function MessageList({ items, running, renderDraft, renderNote, before, o
           const key = `${i}:${'callId' in item ? item.callId : ''}`;
           switch (item.kind) {
             case 'user':
-              return (
-                <div key={key} class="msg msg-user text" data-testid="user-message" data-action={item.action}>
-                  {item.action ? t(`quick_${item.action}`) : item.text}
-                </div>
-              );
+              return <UserRow key={key} item={item} />;
             case 'assistant':
               return (
-                <Assistant
+                <AssistantRow
                   key={key}
                   item={item}
-                  onRetry={idle(item) ? onRetry : null}
+                  retry={idle(item)}
                   note={item.card === 'note' && !item.streaming && renderNote ? renderNote(item) : null}
                   // Not for an answer that already has its draft card under it.
-                  onUseAsDraft={!running && onUseAsDraft && items[i + 1]?.kind !== 'draft' ? () => onUseAsDraft(item.id, item.text) : null}
+                  useAsDraft={!running && !!props.onUseAsDraft && items[i + 1]?.kind !== 'draft'}
+                  actions={actions}
                 />
               );
             case 'tool':
-              return <ToolCall key={key} item={item} />;
+              return <ToolRow key={key} item={item} />;
             case 'draft':
               return <div key={key}>{renderDraft(item)}</div>;
             case 'error':
-              return <ChatError key={key} item={item} onRetry={idle(item) ? onRetry : null} onSettings={idle(item) ? onSettings : null} />;
+              return <ErrorRow key={key} item={item} idle={idle(item)} actions={actions} />;
             case 'warning':
-              return <AttackWarning key={key} tools={item.tools} />;
+              return <WarningRow key={key} item={item} />;
             case 'notice':
-              return (
-                <p key={key} class="chat-notice" role="note" data-testid="chat-notice">
-                  {item.text} {item.tone !== 'info' && t('chat_step_limit_hint')}
-                </p>
-              );
+              return <NoticeRow key={key} item={item} />;
           }
         })}
         {thinking && <p class="muted chat-thinking">{t('chat_thinking')}</p>}
@@ -103,6 +118,30 @@ export function MessageList({ items, running, renderDraft, renderNote, before, o
     </>
   );
 }
+
+const UserRow = memo(({ item }: { item: Of<'user'> }) => (
+  <div class="msg msg-user text" data-testid="user-message" data-action={item.action}>
+    {item.action ? t(`quick_${item.action}`) : item.text}
+  </div>
+));
+
+const AssistantRow = memo(({ item, retry, note, useAsDraft, actions }: { item: Of<'assistant'>; retry: boolean; note: VNode | null; useAsDraft: boolean; actions: Actions }) => (
+  <Assistant item={item} onRetry={retry ? actions.retry : null} note={note} onUseAsDraft={useAsDraft ? () => actions.useAsDraft(item.id, item.text) : null} />
+));
+
+const ToolRow = memo(({ item }: { item: Of<'tool'> }) => <ToolCall item={item} />);
+
+const ErrorRow = memo(({ item, idle, actions }: { item: Of<'error'>; idle: boolean; actions: Actions }) => (
+  <ChatError item={item} onRetry={idle ? actions.retry : null} onSettings={idle ? actions.settings : null} />
+));
+
+const WarningRow = memo(({ item }: { item: Of<'warning'> }) => <AttackWarning tools={item.tools} />);
+
+const NoticeRow = memo(({ item }: { item: Of<'notice'> }) => (
+  <p class="chat-notice" role="note" data-testid="chat-notice">
+    {item.text} {item.tone !== 'info' && t('chat_step_limit_hint')}
+  </p>
+));
 
 /** The newest complete answer or draft, as a screen reader should hear it. */
 function newestAnswer(items: ChatItem[]): { key: string; text: string } | null {

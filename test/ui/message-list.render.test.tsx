@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import type { ChatItem } from '../../src/shared/chat-items';
+import { installI18n } from '../fakes/i18n';
+
+// Counts the renders of tool rows: each one words its call through traceText.
+const worded = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('../../src/ui/trace-text', async (original) => {
+  const real = await original<typeof import('../../src/ui/trace-text')>();
+  return { ...real, traceText: (...args: Parameters<typeof real.traceText>) => (worded.calls++, real.traceText(...args)) };
+});
+const { MessageList } = await import('../../src/ui/chat/MessageList');
+
+let root: HTMLElement;
+const retried: string[] = [];
+
+const show = (items: ChatItem[], running: boolean, tag = 'first') =>
+  act(() =>
+    render(
+      <MessageList items={items} running={running} renderDraft={() => <div />} onRetry={() => retried.push(tag)} onSettings={() => undefined} />,
+      root,
+    ),
+  );
+
+const user: ChatItem = { id: 'u', kind: 'user', text: 'what does the customer want?' };
+const tool: ChatItem = { id: 't', kind: 'tool', callId: 'c1', tool: 'ticket.read', status: 'ok', summary: 'read' };
+const streaming = (text: string): ChatItem => ({ id: 'a', kind: 'assistant', text, streaming: true });
+
+describe('a streamed token renders one row', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    installI18n();
+    worded.calls = 0;
+    retried.length = 0;
+    root = document.createElement('div');
+    document.body.append(root);
+  });
+  afterEach(() => {
+    render(null, root);
+    root.remove();
+  });
+
+  it('leaves the rows whose item did not change alone while the answer grows', async () => {
+    await show([user, tool, streaming('The customer ')], true);
+    expect(worded.calls).toBe(1);
+    await show([user, tool, streaming('The customer wants')], true);
+    await show([user, tool, streaming('The customer wants a refund.')], true);
+    expect(worded.calls).toBe(1);
+    expect(root.querySelector('[data-testid="assistant-message"]')!.textContent).toContain('The customer wants a refund.');
+    // A changed item renders again.
+    await show([user, { ...tool, status: 'error' } as ChatItem, streaming('The customer wants a refund.')], true);
+    expect(worded.calls).toBe(2);
+  });
+
+  it("a memoised row's button calls the newest callback the list was given", async () => {
+    const failed: ChatItem = { id: 'e', kind: 'error', errorKind: 'server', message: 'The model server failed (500).', retryable: true };
+    await show([user, failed], false, 'first');
+    await show([user, failed], false, 'second');
+    await act(() => (root.querySelector('[data-testid="chat-error"] button') as HTMLButtonElement).click());
+    expect(retried).toEqual(['second']);
+  });
+});
