@@ -53,9 +53,28 @@ export function watchBoundTab(listener: (tabId: number | null) => void): () => v
   return () => browser.tabs.onActivated.removeListener(onActivated);
 }
 
-/** UI text through the browser's i18n, so it can be translated. */
+/** Texts without substitutions, by key: the browser's messages do not change while a page lives. */
+const texts = new Map<string, string>();
+let textsOf: unknown;
+
+/**
+ * UI text through the browser's i18n, so it can be translated. Each plain text is asked for
+ * once: every render asks for dozens, and Chrome 156's getMessage costs a call into the browser.
+ */
 export function t(key: string, substitutions?: string | string[]): string {
-  return browser.i18n.getMessage(key as never, substitutions as never) || key;
+  const i18n = browser.i18n;
+  if (substitutions !== undefined) return i18n.getMessage(key as never, substitutions as never) || key;
+  // Another getMessage (a test's fake browser) answers anew.
+  if (textsOf !== i18n.getMessage) {
+    texts.clear();
+    textsOf = i18n.getMessage;
+  }
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = i18n.getMessage(key as never) || key;
+    texts.set(key, text);
+  }
+  return text;
 }
 
 /**
