@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { openSettings } from '../../extension/client';
 import type { ModelLabel } from '../../shared/chat-protocol';
 import { setupNeed, useSetup } from '../hooks/useSetup';
@@ -165,6 +165,9 @@ function ModelBar({ model, onSettings, onNew, outbound, onOutbound }: BarProps) 
 }
 
 function NewChatConfirm({ onYes, onNo }: { onYes(): void; onNo(): void }) {
+  const no = useRef<HTMLButtonElement>(null);
+  // Once, as it opens: a render while it is up (a streamed token) must not take the focus back.
+  useEffect(() => no.current?.focus(), []);
   return (
     <div class="chat-new-confirm" role="alertdialog" aria-label={t('chat_new')} data-testid="chat-new-confirm">
       <p>{t('chat_new_confirm')}</p>
@@ -172,7 +175,7 @@ function NewChatConfirm({ onYes, onNo }: { onYes(): void; onNo(): void }) {
         <button type="button" class="btn" data-testid="chat-new-yes" onClick={onYes}>
           {t('chat_new_confirm_yes')}
         </button>
-        <button type="button" class="btn btn-primary" data-testid="chat-new-no" onClick={onNo} ref={(el) => el?.focus()}>
+        <button type="button" class="btn btn-primary" data-testid="chat-new-no" onClick={onNo} ref={no}>
           {t('chat_new_confirm_no')}
         </button>
       </div>
