@@ -22,7 +22,7 @@ export interface SystemPromptOptions {
 const inline = (s: string | undefined): string =>
   typeof s === 'string' ? s.replace(/[\u0000-\u001f\u007f<>]/g, ' ').trim().slice(0, 80) : '';
 
-/** Names by tag: building Intl.DisplayNames loads locale data (about 10 ms per turn in a busy worker). */
+/** Names by tag: building Intl.DisplayNames loads locale data, a slow first call in a busy worker. */
 const languageNames = new Map<string, string>();
 
 /** "Chinese (China) [zh-CN]": a name the model knows, and the exact tag; nothing else gets in. */
