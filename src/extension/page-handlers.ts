@@ -97,7 +97,9 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
 
     async 'tool.invoke'({ tabId, tool, input, draft, anyway, again }) {
       // "Send again" on a card that says when it was sent: an identical payload is prepared anew.
-      const ctx = { ...(await humanCtx(s, tabId)), ...(again === true ? { resend: true } : {}) };
+      // A tool no switch gates (ticket.read) needs no site settings read on its way to the page.
+      const gated = s.registry.get(tool)?.featureFlag !== undefined;
+      const ctx = { ...(await humanCtx(s, tabId, { flags: gated })), ...(again === true ? { resend: true } : {}) };
       const refused = draft && drafts ? await drafts.draftGate(tabId, draft, { ...bodyOf(input), anyway: anyway === true }) : null;
       if (refused && !refused.ok) {
         await s.audit.append({ kind: 'refuse', tool: s.registry.get(tool)?.name ?? tool, site: ctx.scope ?? '', ticket: s.pages.get(tabId)?.ticket?.label ?? null, digest: null, confirmationId: null, detail: `${refused.code}: ${refused.error}` });

@@ -27,11 +27,13 @@ export interface Services {
 
 /**
  * The context of a human action in the sidebar bound to a tab: scope and ticket come from
- * what the background knows of that tab, and flags from the site's settings.
+ * what the background knows of that tab, and flags from the site's settings. `flags: false`
+ * for a tool with no feature flag, which no switch gates: its call reads no settings.
  */
-export async function humanCtx(services: Services, tabId: number): Promise<PageCtx> {
+export async function humanCtx(services: Services, tabId: number, { flags = true }: { flags?: boolean } = {}): Promise<PageCtx> {
   const page = services.pages.get(tabId);
   if (!page) return { scope: null, tabId, flags: {}, autonomous: false, ticketKey: null };
+  if (!flags) return { scope: page.origin, tabId, flags: {}, autonomous: false, ticketKey: page.ticket?.key ?? null, adapterId: page.adapterId, ticketUrl: page.url };
   const site = await services.sites.get(page.origin);
   // The adapter and the page's address go with a prepared send: after it, the tab may show any
   // page of the site, and the ticket's thread is looked up from there.
