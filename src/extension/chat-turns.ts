@@ -67,7 +67,8 @@ export function createChatTurns(host: TurnHost) {
     const conversation = await host.load(tabId);
     if (conversation.running) return;
     const key = conversation.key;
-    const settings = await loadModelSettings();
+    // Read together: the first request waits for both.
+    const [settings, ctx] = await Promise.all([loadModelSettings(), humanCtx(host.services, tabId)]);
     const controller = new AbortController();
     let flushOutgoing = () => undefined as void;
     // What this turn sends to the model and gets back, for "What left the browser".
@@ -89,7 +90,6 @@ export function createChatTurns(host: TurnHost) {
       const problem = checkModelSettings(settings);
       if (problem) return finish(conversation, { type: 'error', step: 0, kind: 'bad_request', message: `${problem} Open the settings to fix it.`, retryable: false });
 
-      const ctx = await humanCtx(host.services, tabId);
       void stored.catch(log.swallow('chat', 'Could not store the conversation as the turn began', 'error'));
       const history = text === undefined ? conversation.history : conversation.history.slice(0, -1);
       // Applied as sent, not as received: a snapshot never holds a delta that is still to come.

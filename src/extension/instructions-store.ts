@@ -34,8 +34,8 @@ export const instructionsStore = {
   },
   /** What goes with every request of this ticket. */
   async forTicket(origin: string | null, ticketKey: string | null): Promise<AgentInstructions> {
-    const team = await instructionsStore.team();
-    const ticket = origin && ticketKey ? await instructionsStore.ticket(ticketId(origin, ticketKey)) : '';
+    // Both read at once: a turn waits for them before its first request.
+    const [team, ticket] = await Promise.all([instructionsStore.team(), origin && ticketKey ? instructionsStore.ticket(ticketId(origin, ticketKey)) : '']);
     return { team, ticket };
   },
 };
