@@ -9,7 +9,7 @@ import { createFakeTabs } from '../fakes/fake-tabs';
 import { attack } from './attack';
 
 /**
- * The background keeps the list of enabled sites in memory (every announce and every view asks
+ * The background keeps the list of enabled sites and each site's switches in memory (every announce and every view asks
  * for it). A copy must never decide for a site after the agent or the organisation took it
  * back: a disable or a policy change counts for the very next message, and a restarted worker
  * goes by what is stored.
@@ -72,6 +72,23 @@ describe('enabled sites kept in memory', () => {
     expect(await bg.announce()).toBe(false);
     expect(await bg.services.allowsOrigin(DESK)).toBe(false);
     await expect.poll(() => bg.tools()).toEqual([]);
+  });
+
+  attack('a tab of a site switched to read-only a moment ago is asked to fill its reply box', async () => {
+    const bg = await start();
+    await bg.as({ type: 'sites.enable', origin: DESK });
+    expect(await bg.announce()).toBe(true);
+    expect(await bg.tools()).toContain('reply.fill');
+    await bg.as({ type: 'sites.set', origin: DESK, write: false, send: false });
+    expect(await bg.tools()).not.toContain('reply.fill');
+    const before = bg.tabs.calls.length;
+    const r = await bg.as({ type: 'tool.invoke', tabId: 1, tool: 'reply.fill', input: { body: 'Hi' } });
+    expect(r.value).toMatchObject({ ok: false });
+    expect(bg.tabs.calls.slice(before).filter((c) => c.call.type === 'page.run')).toEqual([]);
+    // A restarted worker reads the switch from storage.
+    const again = await start();
+    expect(await again.announce()).toBe(true);
+    expect(await again.tools()).not.toContain('reply.fill');
   });
 
   it('a restarted worker goes by the stored list, whatever the one before held', async () => {
