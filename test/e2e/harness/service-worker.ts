@@ -36,8 +36,11 @@ export async function stopServiceWorker(context: BrowserContext, options: Worker
       'the worker to be installed, and running or stopped',
     );
     if (settled.runningStatus === 'stopped') return;
+    // An open side panel reconnects at once and starts the worker again, so "stopped" may be
+    // followed by "starting" and "running" before the next look: any report since the stop counts.
+    const since = watch.mark();
     await watch.session.send('ServiceWorker.stopAllWorkers');
-    await watch.until((v) => v.runningStatus === 'stopped', 'the worker to stop');
+    await watch.until((v) => v.runningStatus === 'stopped', 'the worker to stop', since);
   });
 }
 
@@ -61,7 +64,10 @@ const isReady = (version: Version) => version.runningStatus === 'running' && ver
 
 interface Watch {
   session: CDPSession;
-  until(wanted: (version: Version) => boolean, what: string): Promise<Version>;
+  /** The position in the reports so far, for `until` to look from. */
+  mark(): number;
+  /** The latest report once it is `wanted`; with `since`, any report from that mark on. */
+  until(wanted: (version: Version) => boolean, what: string, since?: number): Promise<Version>;
 }
 
 // The ServiceWorker domain lives on page targets only, so it borrows a page (or opens a blank one).
@@ -71,20 +77,26 @@ async function withWatch<T>(context: BrowserContext, options: WorkerOptions, use
   const scratch: Page | undefined = context.pages().length ? undefined : await context.newPage();
   const session = await context.newCDPSession(scratch ?? context.pages()[0]!);
   let current: Version | undefined; // one extension, one live version: the last one reported
+  const reports: Version[] = [];
   session.on('ServiceWorker.workerVersionUpdated', (event) => {
     for (const version of event.versions) {
-      if (version.scriptURL.startsWith(scope) && version.status !== 'redundant') current = version;
+      if (version.scriptURL.startsWith(scope) && version.status !== 'redundant') {
+        current = version;
+        reports.push(version);
+      }
     }
   });
   const describe = () => (current ? `${current.runningStatus}, ${current.status}` : 'not registered');
-  const until = (wanted: (version: Version) => boolean, what: string) =>
-    poll(() => (current && wanted(current) ? current : undefined), () => `${what} (${scope}: ${describe()})`, {
-      timeoutMs,
-      intervalMs: 10,
-    });
+  const mark = () => reports.length;
+  const until = (wanted: (version: Version) => boolean, what: string, since?: number) =>
+    poll(
+      () => (since === undefined ? (current && wanted(current) ? current : undefined) : reports.slice(since).find(wanted)),
+      () => `${what} (${scope}: ${describe()})`,
+      { timeoutMs, intervalMs: 10 },
+    );
   try {
     await session.send('ServiceWorker.enable'); // replays the current versions as events
-    return await use({ session, until });
+    return await use({ session, mark, until });
   } finally {
     await session.detach().catch(() => undefined);
     await scratch?.close().catch(() => undefined);
