@@ -70,9 +70,11 @@ export function bundleSizes(root: string): BundleSize[] {
     sizeOf(root, 'sidebar markdown (lazy)', lazy.map((f) => `chunks/${f}`)),
     // What the worker evaluates before it answers its first message; the personal data script
     // (masking, the confirm card's contact review, with libphonenumber and ibantools) runs only
-    // when a masked turn or a confirm card first needs it, and its number plans are a JSON file.
+    // when a masked turn or a confirm card first needs it, and its number plans are a JSON file;
+    // the knowledge base's index (MiniSearch) runs at the first search.
     sizeOf(root, 'background', ['background.js']),
     sizeOf(root, 'background personal data (lazy)', ['personal-data.js']),
+    sizeOf(root, 'background kb index (lazy)', ['kb-index.js']),
     sizeOf(root, 'content script', ['content-scripts/content.js']),
     sizeOf(root, 'sidebar JS', scriptsOfPage(root, 'sidepanel.html')),
     sizeOf(root, 'options JS', scriptsOfPage(root, 'options.html')),

@@ -43,7 +43,9 @@ import { log, unlessNoReceiver } from './logger';
 import { siteAllowedByPolicy } from '../shared/policy-merge';
 import { managedPolicy, watchManagedPolicy } from './policy';
 import { followPolicy, policyHandlers } from './policy-handlers';
-import { keepPersonalDataAtInstall } from './personal-data';
+import { personalDataScript } from './personal-data';
+import { kbIndexScript } from './kb-index';
+import { keepLazyScriptsAtInstall } from './lazy-script';
 
 /**
  * The background: one registry with the page tools of every tab, the confirmation store
@@ -72,7 +74,7 @@ export function startHost(adapters: readonly AdapterInfo[]): void {
   openPanelOnAction();
   keepStorageFromContentScripts();
   watchManagedPolicy();
-  keepPersonalDataAtInstall();
+  keepLazyScriptsAtInstall([personalDataScript, kbIndexScript]);
   watchKbSync(ready.then(({ kbSync }) => kbSync));
 }
 

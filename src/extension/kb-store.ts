@@ -1,20 +1,24 @@
 import { linkKeysIn } from '../shared/link-target';
-import { createKbIndex, type KbArticle, type KbHit } from '../tools/knowledge-base';
+import type { createKbIndex, KbArticle, KbHit } from '../tools/knowledge-base';
 import { kbItem } from './items';
+import { loadKbIndexer } from './kb-index';
 
 /**
  * The knowledge base in the background's vault (a content script cannot plant articles): the
  * imported articles, and the synced copy of the team's knowledge base at a URL (`synced`, kept
  * by kb-sync.ts). Search covers both. The index is built on first use after each start of the
- * worker and rebuilt when either changes.
+ * worker and rebuilt when either changes; its code (MiniSearch) is loaded at the first search.
  */
-export function createKbStore(synced: () => Promise<KbArticle[]> = async () => []) {
+export function createKbStore(synced: () => Promise<KbArticle[]> = async () => [], indexer: () => Promise<typeof createKbIndex> = loadKbIndexer) {
   let index: ReturnType<typeof createKbIndex> | undefined;
   let links: string[] | undefined;
+  /** Counts changes, so an index built from articles that changed meanwhile is not kept. */
+  let version = 0;
 
   const local = () => kbItem.get();
   const all = async () => [...(await local()), ...(await synced())];
   const changed = () => {
+    version++;
     index = undefined;
     links = undefined;
   };
@@ -25,8 +29,12 @@ export function createKbStore(synced: () => Promise<KbArticle[]> = async () => [
     /** Imported and synced. */
     all,
     async search(query: string, limit: number): Promise<KbHit[]> {
-      index ??= createKbIndex(await all());
-      return index.search(query, limit);
+      if (index) return index.search(query, limit);
+      const at = version;
+      const [create, articles] = await Promise.all([indexer(), all()]);
+      const built = create(articles);
+      if (at === version) index = built;
+      return built.search(query, limit);
     },
     /** The sites and mail domains the articles link to: a link there is one the team itself gives out. */
     async linkKeys(): Promise<string[]> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
 import { configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { openTicket, startDemoHelpdesk, TICKET_1, waitIn, type DemoHelpdesk } from './harness/deskmate';
+import { stopServiceWorker } from './harness/service-worker';
 
 const FABRICATED = 'northwind-policies.md#7';
 
@@ -98,5 +99,18 @@ describe('agent.citations: a draft shows the knowledge-base articles it used, an
     expect(third.ids).toEqual([]);
     expect(third.none).toMatch(/No knowledge-base sources/);
     expect(await helpdesk.sentLog()).toEqual([]);
+  });
+
+  it('searches after the worker was stopped: the index script loads again in the restarted worker', async () => {
+    await waitForChat(panel, (v) => !v.running, 'no turn running');
+    // Chromium lets a started worker import only what it imported while being installed.
+    await stopServiceWorker(chromium.context);
+    const before = m.model.requests().length;
+    await act('draft', 4);
+    const fresh = m.model.requests().slice(before);
+    const results = (fresh.at(-1) as { messages: { role: string; content?: string }[] }).messages.filter((x) => x.role === 'tool' && x.content?.startsWith('<tool_result tool="kb.search"'));
+    expect(results.at(-1)?.content).toContain('Duplicate charge refund');
+    expect(results.at(-1)?.content).not.toContain('could not be loaded');
+    expect((await chips())[3]!.titles).toEqual(['Duplicate charge refund']);
   });
 });

@@ -8,6 +8,8 @@ import { createMaskingModel, peopleOfTicket } from '../../src/core/pii';
 import { createNumberChecks } from '../../src/core/pii/number-plans';
 import { reviewContacts } from '../../src/shared/contact-review';
 import { PERSONAL_DATA_GLOBAL, type PersonalData } from '../../src/shared/personal-data-module';
+import { KB_INDEX_GLOBAL, type KbIndexModule } from '../../src/tools/kb-index-module';
+import { createKbIndex } from '../../src/tools/knowledge-base';
 
 /**
  * Makes the fakes behave like the browser for every glue and UI test:
@@ -18,7 +20,8 @@ import { PERSONAL_DATA_GLOBAL, type PersonalData } from '../../src/shared/person
  * - `fetch` of the extension's own URL serves the files the build packages (wxt.config.ts), and
  *   404 for any other; every other URL goes to the real fetch;
  * - the personal data script (entrypoints/personal-data.ts) has run, as it has in a worker that
- *   needed it (test/extension/personal-data.test.ts loads it the browser's way).
+ *   needed it (test/extension/personal-data.test.ts loads it the browser's way), and so has the
+ *   knowledge base index script (test/extension/kb-index.test.ts).
  */
 for (const area of [fakeBrowser.storage.local, fakeBrowser.storage.session]) {
   const get = area.get.bind(area);
@@ -40,6 +43,10 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
 /** What entrypoints/personal-data.ts sets when it runs. */
 export const personalDataScript: PersonalData = { createNumberChecks, createMaskingModel, peopleOfTicket, reviewContacts };
 (globalThis as Record<string, unknown>)[PERSONAL_DATA_GLOBAL] = personalDataScript;
+
+/** What entrypoints/kb-index.ts sets when it runs. */
+export const kbIndexScriptModule: KbIndexModule = { createKbIndex };
+(globalThis as Record<string, unknown>)[KB_INDEX_GLOBAL] = kbIndexScriptModule;
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import type { Sender } from '../../src/extension/router';
+import { KB_INDEX_GLOBAL } from '../../src/tools/kb-index-module';
+import { kbIndexScriptModule } from '../fakes/browser-setup';
+import { fakeHelpdesk } from '../fakes/fake-adapter';
+
+const page: Sender = { kind: 'extension', url: 'chrome-extension://x/options.html' };
+const KB_MD = '# Printer jams\nOpen tray 2 and pull the sheet out.\n## Refund window\nRefunds within 30 days.';
+
+/**
+ * The worker's importScripts, as Chromium runs it: the index script sets its module on the
+ * global object, unless the browser refuses the import.
+ */
+function workerImports(refuse: () => boolean) {
+  const imported: string[] = [];
+  vi.stubGlobal('importScripts', (url: string) => {
+    imported.push(url);
+    if (refuse()) throw new DOMException(`Failed to execute 'importScripts': The script at '${url}' failed to load.`, 'NetworkError');
+    (globalThis as Record<string, unknown>)[KB_INDEX_GLOBAL] = kbIndexScriptModule;
+  });
+  return imported;
+}
+
+/** A fresh background (fresh modules: nothing of the script is loaded yet). */
+async function freshBackground() {
+  vi.resetModules();
+  const { createServices } = await import('../../src/extension/host');
+  const { route } = await import('../../src/extension/router');
+  const { KB_INDEX_UNAVAILABLE } = await import('../../src/extension/kb-index');
+  const built = await createServices([fakeHelpdesk]);
+  const as = (m: { type: string } & Record<string, unknown>) => route(m, page, built.handlers) as Promise<{ ok: boolean; value: any }>;
+  const search = (query: string) => built.services.registry.invokeReadOnly('kb__search', { query }, { autonomous: true });
+  return { as, search, KB_INDEX_UNAVAILABLE };
+}
+
+// Each case imports the whole background afresh: slow on a loaded machine.
+describe('the knowledge base index script', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    delete (globalThis as Record<string, unknown>)[KB_INDEX_GLOBAL];
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    (globalThis as Record<string, unknown>)[KB_INDEX_GLOBAL] = kbIndexScriptModule;
+  });
+
+  it('is imported the first time the knowledge base is searched, once; importing and listing do not need it', async () => {
+    const imported = workerImports(() => false);
+    const h = await freshBackground();
+    await h.as({ type: 'kb.import', files: [{ name: 'kb.md', text: KB_MD }] });
+    expect((await h.as({ type: 'kb.list' })).value.count).toBe(2);
+    expect(imported).toEqual([]);
+    const first = await h.search('printer');
+    const second = await h.search('refund');
+    expect(imported).toEqual(['/kb-index.js']);
+    expect(first).toMatchObject({ ok: true, data: { hits: [{ title: 'Printer jams' }] } });
+    expect(second).toMatchObject({ ok: true, data: { hits: [{ title: 'Refund window' }] } });
+  });
+
+  it('cannot be loaded: the search is a clear error for the model, nothing is lost, and the next search loads it', async () => {
+    let refuse = true;
+    workerImports(() => refuse);
+    const h = await freshBackground();
+    await h.as({ type: 'kb.import', files: [{ name: 'kb.md', text: KB_MD }] });
+    const failed = await h.search('printer');
+    expect(failed).toMatchObject({ ok: false, code: 'tool_failed' });
+    expect(!failed.ok && failed.error).toContain(h.KB_INDEX_UNAVAILABLE);
+    expect((await h.as({ type: 'kb.list' })).value.count).toBe(2);
+    // A failure is not remembered.
+    refuse = false;
+    expect(await h.search('printer')).toMatchObject({ ok: true, data: { hits: [{ title: 'Printer jams' }] } });
+  });
+});
