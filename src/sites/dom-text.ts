@@ -148,24 +148,6 @@ export function elementText(root: Node | null | undefined, maxChars = Infinity):
   return b.done();
 }
 
-/** The plain text of an HTML string, parsed inert (a DOMParser document: no script runs, nothing loads). */
-export function htmlToText(html: string, doc: Document): string {
-  const Parser = doc.defaultView?.DOMParser ?? DOMParser;
-  return elementText(new Parser().parseFromString(html, 'text/html').body);
-}
-
-/**
- * Text as compared for "is this the reply we sent": line breaks kept, runs of spaces, tabs
- * and no-break spaces as one space, blank-line runs as one, ends trimmed.
- */
-export const comparableText = (s: string): string =>
-  s
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t\u00a0]+/g, ' ')
-    .replace(/ ?\n ?/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-
 function walkChildren(node: Node, b: Builder, w: Walk): void {
   const inner = { ...w, depth: w.depth + 1 };
   for (let child = node.firstChild; child && !b.full(); child = child.nextSibling) visit(child, b, inner);

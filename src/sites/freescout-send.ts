@@ -3,7 +3,7 @@ import type { ToolResult } from '../core';
 import type { DeliveryReport, PageTicket, ReplyPayload } from './adapter';
 import { failed, idNumber, textOf } from './adapter-helpers';
 import { clearDelivery, markDelivery, takeDelivery } from './delivery-marker';
-import { comparableText, htmlToText } from './dom-text';
+import { comparableText, htmlToText } from './text-compare';
 import { fillEditor, waitFor } from './editor';
 import { SELECTORS, findPost, newestThreadId, shownTicket } from './freescout-page';
 import { freescoutEffects } from './freescout-effects';

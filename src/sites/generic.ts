@@ -2,7 +2,8 @@ import { Readability } from '@mozilla/readability';
 import type { ToolResult } from '../core';
 import { defineAdapter } from './adapter';
 import { bodyOf, failed, guard } from './adapter-helpers';
-import { elementText, htmlToText } from './dom-text';
+import { elementText } from './dom-text';
+import { htmlToText } from './text-compare';
 import { insertText, insertTarget } from './insert';
 
 /**

@@ -1,5 +1,6 @@
 import { remaining } from './adapter-helpers';
-import { comparableText, elementText } from './dom-text';
+import { elementText } from './dom-text';
+import { comparableText } from './text-compare';
 import { editingHost, frameDocument } from './editable';
 import { dispatchInput, fillEditor, waitFor } from './editor';
 import { replaceRichText } from './insert';

@@ -3,7 +3,7 @@ import type { ToolResult } from '../core';
 import type { DeliveryReport, ReplyPayload } from './adapter';
 import { bodyOf, failed, mailbox, remaining, replySubject } from './adapter-helpers';
 import { clearDelivery, markDelivery, takeDelivery } from './delivery-marker';
-import { comparableText, htmlToText } from './dom-text';
+import { comparableText, htmlToText } from './text-compare';
 import { frameDocument } from './editable';
 import { waitFor } from './editor';
 import { recipeAdapterId, type Recipe, type RecipeReply } from './recipe-check';

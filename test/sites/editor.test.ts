@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Window } from 'happy-dom';
-import { comparableText, elementText } from '../../src/sites/dom-text';
+import { elementText } from '../../src/sites/dom-text';
+import { comparableText } from '../../src/sites/text-compare';
 import { fillEditor, waitFor } from '../../src/sites/editor';
 
 const window = new Window({ url: 'https://helpdesk.example/' });
