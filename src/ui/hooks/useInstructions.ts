@@ -45,10 +45,15 @@ export function useTicketContext(tabId: number | null | undefined, site: string 
     setState('idle');
     setAvailable(false);
     if (typeof tabId !== 'number' || !ticketKey) return;
+    // A slow answer for the ticket the tab showed before must not fill this ticket's box.
+    let current = true;
     request('ticketContext.get', { tabId }).then(
-      (r) => (setAvailable(r.available), setText(r.text)),
-      () => setAvailable(false),
+      (r) => current && (setAvailable(r.available), setText(r.text)),
+      () => current && setAvailable(false),
     );
+    return () => {
+      current = false;
+    };
   }, [tabId, site, ticketKey]);
   const change = (next: string) => {
     setText(next);
