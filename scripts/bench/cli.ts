@@ -12,6 +12,7 @@ import { CHROME_EXTENSION_DIR, ROOT } from '../../test/e2e/harness/paths';
 import { BrowserMissing } from '../demo/browser';
 import { waitForTicketInPanel } from '../demo/panel-reads';
 import { installProbe } from '../demo/probe';
+import { poll } from '../../test/e2e/harness/wait';
 import { startDemoSession } from '../demo/session';
 import { STORY_TICKET } from '../demo/story';
 import { renderBundles, renderTable, withVerdicts, type BenchReport, type Figure } from './report';
@@ -80,7 +81,7 @@ async function main(): Promise<number> {
     await page.waitForSelector('.hd-reply');
     const panel = await openRealSidePanel(context, extensionId, page);
     await panel.waitFor('[data-testid="chat-input"]');
-    await waitForTicketInPanel(panel, 15_000);
+    const storyTicket = (await waitForTicketInPanel(panel, 15_000)).ticket;
     await installProbe(panel);
 
     if (values['story-tokens']) {
@@ -222,6 +223,13 @@ async function main(): Promise<number> {
     });
     await group('story', async () => {
       console.log(`  measuring: the draft story with team instructions, masking and ${FULL_STORY_ARTICLES} knowledge-base articles`);
+      // The story's own ticket: an earlier group (talk) leaves the tab on the 34-message one.
+      await page.goto(session.ticketUrl(STORY_TICKET));
+      await poll(
+        async () => ((await panel.evaluate((label: string) => [...document.querySelectorAll('.chip')].some((c) => c.textContent === label), storyTicket)) ? true : undefined),
+        `the panel to show ticket ${storyTicket}`,
+        { timeoutMs: 15_000 },
+      );
       const full = await measureFullStory(context, extensionId, panel, session.servers.model, FULL_STORY_ARTICLES);
       figures.push({ name: `story input tokens, instructions + masking + ${full.kbArticles}-article KB`, value: sum(full.promptTokensByRequest), unit: 'tokens', target: FULL_STORY_TARGET, basis: 'sum', extra: fullStoryLine(full) });
     });
