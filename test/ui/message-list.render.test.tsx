@@ -63,3 +63,31 @@ describe('a streamed token renders one row', () => {
     expect(retried).toEqual(['second']);
   });
 });
+
+describe('Use as draft', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    installI18n();
+    root = document.createElement('div');
+    document.body.append(root);
+  });
+  afterEach(() => {
+    render(null, root);
+    root.remove();
+  });
+
+  const answer = (id: string, text: string): ChatItem => ({ id, kind: 'assistant', text });
+  const draft = (id: string): ChatItem => ({ id, kind: 'draft', callId: `call-${id}`, body: 'Hi Maria, …' });
+  /** The answers that offer "Use as draft", by their text. */
+  const offered = async (items: ChatItem[]) => {
+    await act(() => render(<MessageList items={items} running={false} renderDraft={() => <div />} onRetry={() => undefined} onSettings={() => undefined} onUseAsDraft={() => undefined} />, root));
+    return [...root.querySelectorAll('[data-testid="assistant-message"]')].filter((m) => m.querySelector('[data-testid="use-as-draft"]')).map((m) => m.textContent?.replace(/Copy.*$/, '').trim());
+  };
+
+  it('is offered on an answer whose turn made no draft card, and on no answer of a turn that did, above or under it', async () => {
+    expect(await offered([user, answer('a1', 'Here is what I would say.')])).toEqual(['Here is what I would say.']);
+    expect(await offered([user, answer('a1', 'Here is what I would say.'), draft('d1')])).toEqual([]);
+    expect(await offered([user, tool, draft('d1'), answer('a1', 'I drafted a reply above.')])).toEqual([]);
+    expect(await offered([user, draft('d1'), answer('a1', 'I drafted a reply above.'), { ...user, id: 'u2' }, answer('a2', 'A second thought.')])).toEqual(['A second thought.']);
+  });
+});

@@ -76,6 +76,7 @@ export function MessageList(props: Props) {
 
   const announced = useAnnouncement(items, running);
 
+  const withDraft = turnsWithDraft(items);
   return (
     <>
       {/* Not a live region itself: it changes with every token. The announcer below speaks each answer once, when it is complete. */}
@@ -95,8 +96,8 @@ export function MessageList(props: Props) {
                   item={item}
                   retry={idle(item)}
                   note={item.card === 'note' && !item.streaming && renderNote ? renderNote(item) : null}
-                  // Not for an answer that already has its draft card under it.
-                  useAsDraft={!running && !!props.onUseAsDraft && items[i + 1]?.kind !== 'draft'}
+                  // Not for an answer whose turn already made a draft card (above or under it).
+                  useAsDraft={!running && !!props.onUseAsDraft && !withDraft[i]}
                   actions={actions}
                 />
               );
@@ -210,4 +211,15 @@ function ChatError({ item, onRetry, onSettings }: { item: Of<'error'>; onRetry: 
       </div>
     </div>
   );
+}
+
+/** For each item, whether its turn (from one of the agent's messages to the next) holds a draft card. */
+function turnsWithDraft(items: ChatItem[]): boolean[] {
+  const out = new Array<boolean>(items.length).fill(false);
+  for (let start = 0, i = 0; i <= items.length; i++) {
+    if (i < items.length && items[i]!.kind !== 'user') continue;
+    if (items.slice(start, i).some((x) => x.kind === 'draft')) out.fill(true, start, i);
+    start = i;
+  }
+  return out;
 }
