@@ -3,9 +3,8 @@ import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxH
 import { ask, DEMO_MODEL, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { showTab, startDemoHelpdesk, theCard, type DemoHelpdesk } from './harness/deskmate';
 import { firefoxDriver } from './harness/firefox-driver';
+import { openSidebarFor } from './harness/firefox-sidebar';
 import { poll } from './harness/wait';
-
-declare const browser: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } };
 
 /** #1049: a German customer with a phone, a mobile number, an IBAN and an address. */
 const TICKET = { id: 9, label: '#1049' } as const;
@@ -60,10 +59,7 @@ describe('firefox.masking: personal data never reaches the model', () => {
     const ticketUrl = helpdesk.ticketUrl(TICKET.id);
     const ticket = await openFirefoxPage(firefox, ticketUrl);
     await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET.id}"]`);
-    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
-    const tabIds = await finder.evaluate((url) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)), ticketUrl);
-    await finder.close();
-    const sidebarPage = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabIds[0]!}`);
+    const { sidebarPage } = await openSidebarFor(firefox, ticketUrl);
     const sidebar = firefoxDriver(sidebarPage);
     await showTab(sidebar, 'Chat');
     await sidebarPage.waitForSelector('[data-testid="chat-input"]');

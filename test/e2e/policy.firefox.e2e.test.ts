@@ -8,11 +8,11 @@ import { ask, messagesOf, waitForChat } from './harness/chat';
 import { showTab, startDemoHelpdesk, toolsByGrade, waitForTools, TICKET_1, TICKET_2, type DemoHelpdesk } from './harness/deskmate';
 import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
 import { firefoxDriver } from './harness/firefox-driver';
+import { openSidebarFor } from './harness/firefox-sidebar';
 import { firefoxPolicyFile, removeFirefoxPolicy, writeFirefoxPolicy } from './harness/policy-files';
 import { poll } from './harness/wait';
 
 declare const browser: {
-  tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> };
   runtime: { sendMessage(m: object): Promise<{ ok: boolean; value?: any }> };
 };
 
@@ -130,10 +130,7 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
     }
     // The sidebar on that site says the organisation does not allow it, and offers no Enable.
     const page = await openFirefoxPage(firefox, `${otherOrigin}/`);
-    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
-    const [tabId] = await finder.evaluate((url) => browser.tabs.query({}).then((t) => t.filter((x) => x.url === url).map((x) => x.id)), `${otherOrigin}/`);
-    await finder.close();
-    const sidebar = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabId}`);
+    const { sidebarPage: sidebar } = await openSidebarFor(firefox, `${otherOrigin}/`);
     await sidebar.waitForSelector('[data-testid="site-blocked"]', { timeout: 15_000 });
     expect(await sidebar.$('[data-testid="site-enable"]')).toBeNull();
     await sidebar.close();
@@ -144,10 +141,7 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
     const ticketUrl = helpdesk.ticketUrl(TICKET_1.id);
     const ticket = await openFirefoxPage(firefox, ticketUrl);
     await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
-    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
-    const tabIds = await finder.evaluate((url) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)), ticketUrl);
-    await finder.close();
-    const sidebarPage = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabIds[0]!}`);
+    const { sidebarPage, tabId } = await openSidebarFor(firefox, ticketUrl);
     const sidebar = firefoxDriver(sidebarPage);
     await showTab(sidebar, 'Chat');
     await sidebarPage.waitForSelector('[data-testid="chat-input"]');
@@ -158,7 +152,7 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
     await showTab(sidebar, 'Page');
     await waitForTools(sidebar, ['ticket.read', 'reply.fill']);
     expect((await toolsByGrade(sidebar)).send ?? []).toEqual([]);
-    const invoked = await sidebarPage.evaluate((tabId) => browser.runtime.sendMessage({ type: 'tool.invoke', tabId, tool: 'reply.send', input: { body: 'Sent despite the policy.' } }), tabIds[0]!);
+    const invoked = await sidebarPage.evaluate((tabId) => browser.runtime.sendMessage({ type: 'tool.invoke', tabId, tool: 'reply.send', input: { body: 'Sent despite the policy.' } }), tabId);
     expect(invoked.value).toMatchObject({ ok: false, code: 'not_granted' });
     expect(await helpdesk.sentLog()).toEqual([]);
   });
@@ -191,10 +185,7 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
     const ticketUrl = helpdesk.ticketUrl(TICKET_2.id);
     const ticket = await openFirefoxPage(firefox, ticketUrl);
     await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_2.id}"]`);
-    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
-    const tabIds = await finder.evaluate((url) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)), ticketUrl);
-    await finder.close();
-    const sidebarPage = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabIds[0]!}`);
+    const { sidebarPage, tabId } = await openSidebarFor(firefox, ticketUrl);
     const sidebar = firefoxDriver(sidebarPage);
     await showTab(sidebar, 'Chat');
     await sidebarPage.waitForSelector('[data-testid="chat-input"]');
