@@ -4,6 +4,8 @@ import type { LogEntry, LogLevel } from '../shared/diagnostics';
 
 /** How many entries the ring keeps: enough for a session's failures, small enough to read. */
 export const LOG_CAPACITY = 200;
+/** The most entries one area keeps, so that the others' last failures stay readable. */
+export const AREA_SHARE = LOG_CAPACITY / 2;
 const KEY = 'diagnostics';
 /** An error's own text is cut here: the kind of failure, not a page's content. */
 const DETAIL_CHARS = 200;
@@ -46,11 +48,16 @@ export function createLogger(area: () => LogArea = () => browser.storage.session
     console[CONSOLE[level]](`Deskmate [${where}] ${message}${entry.detail ? `: ${entry.detail}` : ''}`);
     queue(async () => {
       const list = await load();
-      const last = list.at(-1);
-      // The same failure again is counted, not added: a loop or a flood cannot push out the rest.
-      if (last && last.level === entry.level && last.area === entry.area && last.message === entry.message && last.detail === entry.detail) {
-        list[list.length - 1] = { ...last, time: entry.time, count: (last.count ?? 1) + 1 };
+      // The same failure again is counted and moved to the end, not added: a loop, or a page
+      // sending refused messages in turn, cannot push out the rest.
+      const same = list.findIndex((e) => e.level === entry.level && e.area === entry.area && e.message === entry.message && e.detail === entry.detail);
+      if (same >= 0) {
+        const [earlier] = list.splice(same, 1);
+        list.push({ ...earlier!, time: entry.time, count: (earlier!.count ?? 1) + 1 });
       } else list.push(entry);
+      // One area holds at most AREA_SHARE of the ring: a flood of one kind pushes out its own
+      // oldest entries, never the other areas'.
+      if (list.filter((e) => e.area === entry.area).length > AREA_SHARE) list.splice(list.findIndex((e) => e.area === entry.area), 1);
       await area().set({ [KEY]: list.slice(-LOG_CAPACITY) });
     });
   }

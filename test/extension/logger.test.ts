@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createLogger, errorDetail, LOG_CAPACITY, unlessNoReceiver } from '../../src/extension/logger';
+import { AREA_SHARE, createLogger, errorDetail, LOG_CAPACITY, unlessNoReceiver } from '../../src/extension/logger';
+import { attack } from '../security/attack';
 
 describe('the background logger', () => {
   beforeEach(() => {
@@ -32,11 +33,37 @@ describe('the background logger', () => {
 
   it('keeps the last entries only', async () => {
     const log = createLogger();
-    for (let i = 0; i < LOG_CAPACITY + 5; i++) log.info('test', `entry ${i}`);
+    for (let i = 0; i < LOG_CAPACITY + 5; i++) log.info(`area ${i % 4}`, `entry ${i}`);
     const list = await log.list();
     expect(list).toHaveLength(LOG_CAPACITY);
     expect(list[0]!.message).toBe('entry 5');
     expect(list.at(-1)!.message).toBe(`entry ${LOG_CAPACITY + 4}`);
+  });
+
+  attack('a web page floods the ring with refused messages in turn, to push out the failures before it', async () => {
+    let now = 0;
+    const log = createLogger(undefined, () => ++now);
+    log.error('chat', 'The model server failed', new Error('500'));
+    log.warn('site-access', 'Could not inject the content script into an open tab');
+    const types = ['diagnostics.list', 'kb.list', 'audit.list', 'model.get', 'confirm.execute'];
+    for (let i = 0; i < 1_000; i++) log.warn('router', `Refused ${types[i % types.length]} from a web page (https://evil.example)`);
+    for (let i = 0; i < 300; i++) log.error('router', 'page.announce failed', new Error(`bad input ${i}`));
+    const list = await log.list();
+    expect(list.filter((e) => e.area !== 'router').map((e) => e.message)).toEqual(['The model server failed', 'Could not inject the content script into an open tab']);
+    expect(list.filter((e) => e.area === 'router')).toHaveLength(AREA_SHARE);
+    expect(list.find((e) => e.message.startsWith('Refused kb.list'))).toBeUndefined();
+  });
+
+  it('counts an entry seen a while ago again, and moves it to the end', async () => {
+    let now = 0;
+    const log = createLogger(undefined, () => ++now);
+    log.warn('router', 'Refused kb.list from a web page');
+    log.warn('router', 'Refused diagnostics.list from a web page');
+    log.warn('router', 'Refused kb.list from a web page');
+    expect(await log.list()).toEqual([
+      { time: 2, level: 'warn', area: 'router', message: 'Refused diagnostics.list from a web page' },
+      { time: 3, level: 'warn', area: 'router', message: 'Refused kb.list from a web page', count: 2 },
+    ]);
   });
 
   it('counts the same entry again instead of adding it', async () => {
