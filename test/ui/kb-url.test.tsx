@@ -52,7 +52,8 @@ describe('KbUrl', () => {
     input.value = server.url('/kb.md');
     input.dispatchEvent(new Event('input', { bubbles: true }));
     $('kb-url-save')!.click();
-    const status = await until(() => $('kb-sync-status')?.dataset.articles === '2' && $('kb-sync-status'), 'the sync');
+    // The new view can come (by the settings broadcast) a moment before the click's own answer ends "Syncing…".
+    const status = await until(() => $('kb-sync-status')?.dataset.articles === '2' && !$('kb-sync-status')!.textContent!.includes('Syncing') && $('kb-sync-status'), 'the sync');
     expect(status.dataset.source).toBe('you');
     expect(status.textContent).toMatch(/^Last synced .+: 2 articles\.$/);
     expect(root.textContent).toContain('Set by you');
