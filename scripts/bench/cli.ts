@@ -82,7 +82,7 @@ async function main(): Promise<number> {
     const panel = await openRealSidePanel(context, extensionId, page);
     await panel.waitFor('[data-testid="chat-input"]');
     const storyTicket = (await waitForTicketInPanel(panel, 15_000)).ticket;
-    await installProbe(panel);
+    await installProbe(context, panel);
 
     if (values['story-tokens']) {
       const plain = await measureTurn(panel, session.servers.model);

@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core';
 import type { DemoModel } from '../../demo/model/server.mjs';
 import type { SidePanel } from '../../test/e2e/harness/side-panel-handle';
 import { poll } from '../../test/e2e/harness/wait';
-import { installProbe } from '../demo/probe';
 import { measureTurn } from './turns';
 
 /** Ten questions that each make the demo model read the ticket again: the worst case for growth. */
@@ -40,9 +39,7 @@ export async function measureConversation(panel: SidePanel, page: Page, model: D
     `the panel to show ticket ${label}`,
     { timeoutMs: 15_000 },
   );
-  // The probe's chat port follows one conversation (tab and ticket): a new probe for this ticket.
-  await panel.evaluate(() => void delete (window as { __deskmateProbe?: unknown }).__deskmateProbe);
-  await installProbe(panel);
+  // The probe hears the sidebar's own port, which follows the tab to this ticket's conversation.
   const lastRequestTokens: number[] = [];
   const requestsPerQuestion: number[] = [];
   for (const question of TEN_QUESTIONS) {

@@ -1,9 +1,11 @@
-import type { ChromeApi } from '../../test/e2e/harness/chromium';
+import type { BrowserContext } from 'playwright-core';
+import { attachToTarget } from '../../test/e2e/harness/cdp-target';
 import type { SidePanel } from '../../test/e2e/harness/side-panel-handle';
+import { poll } from '../../test/e2e/harness/wait';
 
 /**
- * Instruments the real side panel, from inside it: a second chat port that hears the same
- * events as the sidebar (with their arrival time), the clicks on test ids, and when each change
+ * Instruments the real side panel, from inside it: the events on the sidebar's own chat port
+ * (with their arrival time), the clicks on test ids, and when each change
  * of the newest assistant message reached the DOM and the next frame. Times are wall-clock ms
  * (performance.timeOrigin + performance.now()), comparable with the demo model's timings.
  */
@@ -35,27 +37,25 @@ export interface ProbeData {
 
 interface PortLike {
   onMessage: { addListener(fn: (m: Record<string, unknown>) => void): void };
-  onDisconnect: { addListener(fn: () => void): void };
-  postMessage(m: unknown): void;
 }
-type ProbeChrome = ChromeApi & { runtime: { connect(info: { name: string }): PortLike } };
-declare const chrome: ProbeChrome;
+interface RuntimeLike {
+  connect(info?: { name?: string }): PortLike;
+}
 
-/** Runs in the panel: it may use only its argument. */
-function install(tabId: number): boolean {
+/**
+ * Runs in the panel before any of its scripts (an init script): it may use nothing from outside.
+ * It wraps `runtime.connect`, so the sidebar's own chat port (and each port it opens again after
+ * the worker was stopped) tells the probe of every message before the sidebar sees it. It hears
+ * exactly what the sidebar hears, and the worker posts each event once.
+ */
+function install(): void {
   const host = window as unknown as { __deskmateProbe?: ProbeData };
-  if (host.__deskmateProbe) return false;
+  if (host.__deskmateProbe) return;
   const now = () => performance.timeOrigin + performance.now();
   const data: ProbeData = { messages: [], clicks: [], paints: [] };
   host.__deskmateProbe = data;
 
-  // A stopped worker closes the port; like the sidebar, the probe connects again on the next
-  // click (not at once, which would start the worker again before the click).
-  let connected = false;
-  const connect = () => {
-    const port = chrome.runtime.connect({ name: 'chat' });
-    connected = true;
-    port.onDisconnect.addListener(() => (connected = false));
+  const listen = (port: PortLike) =>
     port.onMessage.addListener((m) => {
       const at = now();
       const entry: ProbeMessage = { at, type: String(m.type) };
@@ -64,16 +64,23 @@ function install(tabId: number): boolean {
       if (typeof m.message === 'string') entry.message = m.message;
       data.messages.push(entry);
     });
-    port.postMessage({ type: 'chat.open', tabId });
-  };
-  connect();
+  // Chromium has both namespaces; the sidebar may use either (WXT picks `browser` where it exists).
+  const g = globalThis as unknown as { chrome?: { runtime?: RuntimeLike }; browser?: { runtime?: RuntimeLike } };
+  for (const runtime of new Set([g.chrome?.runtime, g.browser?.runtime])) {
+    if (!runtime?.connect) continue;
+    const connect = runtime.connect.bind(runtime);
+    runtime.connect = (info?: { name?: string }) => {
+      const port = connect(info);
+      if (info?.name === 'chat') listen(port);
+      return port;
+    };
+  }
 
   document.addEventListener(
     'click',
     (e) => {
       const el = (e.target as Element | null)?.closest?.('[data-testid]');
       if (el) data.clicks.push({ at: now(), testid: el.getAttribute('data-testid') ?? '' });
-      if (!connected) connect();
     },
     true,
   );
@@ -88,7 +95,7 @@ function install(tabId: number): boolean {
       data.paints.push(paint);
     }
   };
-  new MutationObserver(() => {
+  const observer = new MutationObserver(() => {
     const all = document.querySelectorAll('[data-testid="assistant-message"]');
     const text = all[all.length - 1]?.textContent ?? '';
     if (text === last) return;
@@ -99,8 +106,8 @@ function install(tabId: number): boolean {
       waiting.push(paint);
       channel.port2.postMessage(0);
     });
-  }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  return true;
+  });
+  observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
 }
 
 /** Runs in the panel: it may use only its argument. */
@@ -117,7 +124,38 @@ function take(clear: boolean): ProbeData {
   return copy;
 }
 
-export const installProbe = (panel: SidePanel): Promise<boolean> => panel.evaluate(install, panel.tabId);
+/**
+ * Installs the probe in the real side panel: as an init script, then the panel loads again so the
+ * probe is there before the sidebar opens its chat port. Resolves once the sidebar shows its chat
+ * again and the probe heard the conversation's snapshot on that port.
+ */
+export async function installProbe(context: BrowserContext, panel: SidePanel, timeoutMs = 20_000): Promise<void> {
+  if (await panel.evaluate(() => !!(window as { __deskmateProbe?: unknown }).__deskmateProbe)) return;
+  const browser = context.browser();
+  if (!browser) throw new Error('no browser-level CDP session to install the probe');
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const target = await attachToTarget(cdp, panel.targetId, 'side panel (probe)', timeoutMs);
+    // Init scripts live as long as the session that added them: this one stays attached.
+    await target.send('Page.enable');
+    await target.send('Page.addScriptToEvaluateOnNewDocument', { source: `(${install.toString()})()` });
+    await target.send('Page.reload');
+  } catch (error) {
+    await cdp.detach().catch(() => undefined);
+    throw error;
+  }
+  await poll(
+    () =>
+      panel
+        .evaluate(() => {
+          const probe = (window as { __deskmateProbe?: ProbeData }).__deskmateProbe;
+          return !!probe?.messages.some((m) => m.type === 'chat.snapshot') && !!document.querySelector('[data-testid="chat-input"]');
+        })
+        .then((ok) => ok || undefined, () => undefined),
+    'the side panel to load again with the probe and open its chat',
+    { timeoutMs },
+  );
+}
 export const readProbe = (panel: SidePanel, clear = false): Promise<ProbeData> => panel.evaluate(take, clear);
 
 /** The agent events the probe heard, in order. */

@@ -49,7 +49,7 @@ export async function playStory(session: DemoSession, outDir: string, step: Step
     h.raw = await attachPanelSession(context, opened, WAIT);
     await opened.waitFor('[data-testid="chat-input"]', { timeoutMs: WAIT });
     Object.assign(d, { panel: opened.url, tabId: opened.tabId, ...(await waitForTicketInPanel(opened, WAIT)) });
-    await installProbe(opened);
+    await installProbe(context, opened, WAIT);
     return opened;
   });
   const raw = h.raw!;
