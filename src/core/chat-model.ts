@@ -60,7 +60,11 @@ export type ModelEvent =
   | { type: 'finish'; reason: FinishReason }
   | { type: 'usage'; promptTokens: number; completionTokens: number };
 
-/** What went over the wire to the model and back: a request body as sent, or a piece of the answer. */
+/**
+ * What went over the wire to the model and back: a request body as sent, or a piece of the answer.
+ * A piece's `text` may be made only when read (a getter): a listener that keeps the event and
+ * reads it after the turn keeps that work off the path between the model's requests.
+ */
 export type WireEvent = { kind: 'request'; text: string } | { kind: 'response'; text: string };
 
 export interface ModelRequest {

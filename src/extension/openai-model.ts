@@ -2,7 +2,7 @@ import { APIConnectionError, APIError, APIUserAbortError } from 'openai/core/err
 import { Stream } from 'openai/core/streaming';
 import type { ChatCompletionChunk, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { browser } from 'wxt/browser';
-import { ModelError, modelErrorKindForStatus, type ChatMessage, type ChatModel, type FinishReason, type ModelEvent, type ModelRequest } from '../core';
+import { ModelError, modelErrorKindForStatus, type ChatMessage, type ChatModel, type FinishReason, type ModelEvent, type ModelRequest, type WireEvent } from '../core';
 import { originPattern, type ModelSettings } from './model-settings';
 import { log } from './logger';
 
@@ -35,7 +35,7 @@ export function createOpenAIModel(settings: ModelSettings): ChatModel {
           const response = await post(settings, '/chat/completions', text, controller.signal, signal, onWire);
           for await (const chunk of Stream.fromSSEResponse<ChatCompletionChunk>(response, controller)) {
             started = true;
-            onWire?.({ kind: 'response', text: `${JSON.stringify(chunk)}\n` });
+            onWire?.(chunkOnWire(chunk));
             yield* toEvents(chunk);
           }
         } finally {
@@ -47,6 +47,14 @@ export function createOpenAIModel(settings: ModelSettings): ChatModel {
     },
   };
 }
+
+/** A streamed chunk as the outbound log shows it, one JSON line, made only when read. */
+const chunkOnWire = (chunk: ChatCompletionChunk): WireEvent => ({
+  kind: 'response',
+  get text() {
+    return `${JSON.stringify(chunk)}\n`;
+  },
+});
 
 /** Checked by the registry before any tool runs; sent with every request they would only cost tokens. */
 const LOCAL_BOUNDS = new Set(['minLength', 'maxLength', 'maxItems', 'additionalProperties']);

@@ -40,15 +40,24 @@ function append(exchange: OutboundExchange, field: 'request' | 'response', text:
 const dropWhere = (drop: (key: string) => boolean): Promise<void> =>
   outboundItem.update((log) => ({ value: Object.fromEntries(Object.entries(log).filter(([key]) => !drop(key))), result: undefined }));
 
+/** Past this many pieces held unread, they are read at once: a runaway stream stays bounded. */
+const MAX_HELD = 2_000;
+
 /**
  * The record of what each turn sent to the model and got back. A turn's record is kept in
- * memory while it runs and stored when it ends.
+ * memory while it runs and stored when it ends. The pieces of an answer are kept as they came
+ * and read (stringified) only when the turn ends, not between the model's requests.
  */
 export function createOutboundLog() {
   return {
     /** A turn of the conversation `key` starts: returns the wire tap for its model requests and `end`. */
     startTurn(key: string) {
       const turn: OutboundTurn = { at: Date.now(), exchanges: [] };
+      let held: { exchange: OutboundExchange; event: WireEvent }[] = [];
+      const readHeld = () => {
+        for (const { exchange, event } of held) append(exchange, 'response', event.text);
+        held = [];
+      };
       return {
         onWire(event: WireEvent): void {
           if (event.kind === 'request') {
@@ -58,13 +67,16 @@ export function createOutboundLog() {
             turn.exchanges.push(exchange);
           } else {
             const last = turn.exchanges.at(-1);
-            if (last) append(last, 'response', event.text);
+            if (last) held.push({ exchange: last, event });
+            if (held.length >= MAX_HELD) readHeld();
           }
         },
-        end: (): Promise<void> =>
-          turn.exchanges.length === 0
+        end: (): Promise<void> => {
+          readHeld();
+          return turn.exchanges.length === 0
             ? Promise.resolve()
-            : outboundItem.update((log) => ({ value: bound({ ...log, [key]: [...(log[key] ?? []), turn] }), result: undefined })),
+            : outboundItem.update((log) => ({ value: bound({ ...log, [key]: [...(log[key] ?? []), turn] }), result: undefined }));
+        },
       };
     },
     async turns(key: string): Promise<OutboundTurn[]> {

@@ -56,6 +56,27 @@ describe('what left the browser', () => {
     expect(wire.at(-1)).toMatchObject({ kind: 'response', text: expect.stringMatching(/^HTTP 400\n.*does not support tools/s) });
   });
 
+  it('reads the pieces of an answer when the turn ends, not while the model streams', async () => {
+    const log = createOutboundLog();
+    const turn = log.startTurn('chat:1:a 7');
+    let reads = 0;
+    const piece = (text: string): WireEvent => ({
+      kind: 'response',
+      get text() {
+        reads++;
+        return text;
+      },
+    });
+    turn.onWire({ kind: 'request', text: '{"a":1}' });
+    turn.onWire(piece('one\n'));
+    turn.onWire(piece('two\n'));
+    expect(reads).toBe(0);
+    await turn.end();
+    expect(reads).toBe(2);
+    const [stored] = await log.turns('chat:1:a 7');
+    expect(stored!.exchanges).toEqual([{ request: '{"a":1}', response: 'one\ntwo\n', cut: { request: 0, response: 0 } }]);
+  });
+
   it('keeps turns per conversation, bounds each body, and forgets a conversation', async () => {
     const log = createOutboundLog();
     const turn = log.startTurn('chat:1:a 7');
