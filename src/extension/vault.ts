@@ -14,6 +14,8 @@ export interface Vault {
 }
 
 let store: UseStore | undefined;
+/** Counts the stores opened: a copy kept in memory is only good for the store it was read from. */
+let opened = 0;
 
 /** Opened on first use; IndexedDB hands out structured clones, never live objects. */
 export const vault: Vault = {
@@ -25,4 +27,8 @@ export const vault: Vault = {
 /** Tests swap in a fresh IndexedDB between cases; the next call opens it. */
 export function forgetVaultConnection(): void {
   store = undefined;
+  opened++;
 }
+
+/** Which store the vault reads now: changes when it was swapped (tests), never in a running worker. */
+export const vaultGeneration = (): number => opened;
