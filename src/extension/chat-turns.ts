@@ -71,6 +71,16 @@ export function createChatTurns(host: TurnHost) {
     const [settings, ctx] = await Promise.all([loadModelSettings(), humanCtx(host.services, tabId)]);
     const controller = new AbortController();
     let flushOutgoing = () => undefined as void;
+    // Each step is stored once the next request is on its way: the write (and its copy of the
+    // conversation) does not delay the request. A stopped worker still has every step but the
+    // one that just ended, whose request had not left yet; the turn's end is stored before done.
+    let storeSoon: ReturnType<typeof setTimeout> | undefined;
+    const storeStep = () => {
+      storeSoon ??= setTimeout(() => {
+        storeSoon = undefined;
+        chatStore.put(conversation).catch(log.swallow('chat', 'Could not store a step of the turn', 'error'));
+      }, 0);
+    };
     // What this turn sends to the model and gets back, for "What left the browser".
     const wire = host.outbound?.startTurn(key);
     running.set(key, controller);
@@ -85,12 +95,11 @@ export function createChatTurns(host: TurnHost) {
       }
       conversation.running = true;
       // Stored while the model is asked, not before: the turn need not wait for the write.
-      const stored = chatStore.put(conversation);
+      storeStep();
       await host.snapshot(conversation, settings);
       const problem = checkModelSettings(settings);
       if (problem) return finish(conversation, { type: 'error', step: 0, kind: 'bad_request', message: `${problem} Open the settings to fix it.`, retryable: false });
 
-      void stored.catch(log.swallow('chat', 'Could not store the conversation as the turn began', 'error'));
       const history = text === undefined ? conversation.history : conversation.history.slice(0, -1);
       // Applied as sent, not as received: a snapshot never holds a delta that is still to come.
       const outgoing = createDeltaBatch((event) => {
@@ -98,7 +107,7 @@ export function createChatTurns(host: TurnHost) {
         if (event.type === 'draft_proposed') conversation.items = stampDrafts(conversation.items, homeOfConversation(conversation));
         host.post(key, { type: 'chat.event', key, event, sentAt: performance.timeOrigin + performance.now() });
         // Stored at step boundaries; the deltas between are in the next full message.
-        if (event.type === 'assistant_message' || event.type === 'tool_call_finished') void chatStore.put(conversation);
+        if (event.type === 'assistant_message' || event.type === 'tool_call_finished') storeStep();
       });
       flushOutgoing = outgoing.flush;
       const modelKey = JSON.stringify(settings);
@@ -129,6 +138,7 @@ export function createChatTurns(host: TurnHost) {
       if ((action === 'summarize' || action === 'note') && result.outcome === 'stop') conversation.items = withAnswerCard(conversation.items, action === 'summarize' ? 'summary' : 'note');
     } finally {
       flushOutgoing();
+      clearTimeout(storeSoon); // the put below stores all of it
       conversation.running = false;
       running.delete(key);
       // Live until stored: a load in between would read the last step's record, still marked

@@ -49,12 +49,14 @@ export function createOpenAIModel(settings: ModelSettings): ChatModel {
 }
 
 /** A streamed chunk as the outbound log shows it, one JSON line, made only when read. */
-const chunkOnWire = (chunk: ChatCompletionChunk): WireEvent => ({
-  kind: 'response',
-  get text() {
-    return `${JSON.stringify(chunk)}\n`;
-  },
-});
+class ChunkOnWire {
+  readonly kind = 'response';
+  constructor(private readonly chunk: ChatCompletionChunk) {}
+  get text(): string {
+    return `${JSON.stringify(this.chunk)}\n`;
+  }
+}
+const chunkOnWire = (chunk: ChatCompletionChunk): WireEvent => new ChunkOnWire(chunk);
 
 /** Checked by the registry before any tool runs; sent with every request they would only cost tokens. */
 const LOCAL_BOUNDS = new Set(['minLength', 'maxLength', 'maxItems', 'additionalProperties']);

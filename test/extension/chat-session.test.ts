@@ -125,6 +125,21 @@ describe('the chat in the background', () => {
     expect(restarted.model.requests[0]!.messages.at(-1)).toEqual({ role: 'user', content: 'draft a reply' });
   });
 
+  it('a worker stopped while the next request streams still has every step before it', async () => {
+    const tabs = createFakeTabs();
+    const h = await setup([{ events: [call(0, 'c1', 'ticket__read'), finish('tool_calls')], delayMs: 5 }, { events: [text('partial')], stall: true }], tabs);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    h.chat.receive(h.client.port, { type: 'chat.send', tabId: 1, text: 'what does the customer want?' });
+    // Stopped as soon as the second request streams: the step before it was stored on the way.
+    await vi.waitFor(() => expect(h.client.messages.some((m) => m.type === 'chat.event' && m.event.type === 'text_delta')).toBe(true), { interval: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const restarted = await setup([answer('Here is the answer.')], tabs);
+    await restarted.say({ type: 'chat.open', tabId: 1 });
+    const items = restarted.client.last().items;
+    expect(items.find((i) => i.kind === 'tool')).toMatchObject({ tool: 'ticket.read', status: 'ok' });
+    expect(items.at(-1)).toMatchObject({ kind: 'error', errorKind: 'interrupted' });
+  });
+
   it('stops a running answer and keeps the partial text', async () => {
     const h = await setup([{ events: [text('Working on')], stall: true }]);
     await h.say({ type: 'chat.open', tabId: 1 });
