@@ -1,4 +1,4 @@
-import { fail, isUnsettled, lifecycle, type ConfirmationRecord, type ToolResult } from '../core';
+import { fail, isUnsettled, lifecycle, phaseOf, type ConfirmationRecord, type ToolResult } from '../core';
 import type { SendToolName } from '../shared/ticket';
 import { auditRecord, payloadOf } from './confirm-audit';
 import { createSerial } from './serial';
@@ -67,16 +67,25 @@ export function createDeliverySettler(s: Services) {
       if (seen.ok) await lifecycle.baseline(s.store, record.id, seen.data!.count);
     },
 
-    /** A page loaded in the tab: it settles what the tab left unknown on its site. */
-    afterLoad: (tabId: number) =>
-      serial(async () => {
+    /**
+     * A page loaded in the tab: it settles what the tab left unknown on its site. Every page of
+     * every tab comes here, and nearly none has anything to settle: a tab with no send open or
+     * unsettled returns at once, without waiting for a confirm of another tab under way.
+     */
+    async afterLoad(tabId: number): Promise<void> {
+      const at = Date.now();
+      // A send still pending counts: a confirm of it waiting its turn may leave it unknown.
+      const mine = (r: ConfirmationRecord) => r.ctx.tabId === tabId && (phaseOf(r, at) === 'pending' || isUnsettled(r));
+      if (!(await s.store.list()).some(mine)) return;
+      await serial(async () => {
         const origin = s.pages.get(tabId)?.origin;
         const now = Date.now();
         const open = (await s.store.list()).filter(
           (r) => r.ctx.tabId === tabId && r.ctx.scope === origin && isUnsettled(r) && now - (r.usedAt ?? 0) < SETTLE_WINDOW_MS,
         );
         for (const record of open) await look(tabId, record, 'the page loaded after sending');
-      }),
+      });
+    },
 
     /** "Check the ticket": the same look, on demand. */
     check: (id: string) =>

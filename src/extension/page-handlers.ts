@@ -58,11 +58,13 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
     async 'view.get'({ tabId }) {
       const page = s.pages.get(tabId);
       const adapter = page && s.tools.adapter(page.adapterId);
-      const pending = (await s.registry.pending()).filter((r) => r.ctx.tabId === tabId);
+      // One read of the records for the cards: those still to confirm, unknown, and sent.
+      const now = Date.now();
       const records = (await s.store.list()).filter((r) => r.ctx.tabId === tabId);
-      const unknown = records.filter((r) => phaseOf(r, Date.now()) === 'unknown');
+      const pending = records.filter((r) => phaseOf(r, now) === 'pending');
+      const unknown = records.filter((r) => phaseOf(r, now) === 'unknown');
       // The drafts of this tab say which of their sends went out, and when.
-      const sent = records.filter((r) => phaseOf(r, Date.now()) === 'sent');
+      const sent = records.filter((r) => phaseOf(r, now) === 'sent');
       const access = await s.accessOf(tabId);
       const session = await s.teach.get(tabId);
       const teach = session ? teachView(session) : null;

@@ -10,13 +10,35 @@ type Records = Record<string, ConfirmationRecord>;
  * Pending confirmations in the background's vault (out of every content script's reach), so a
  * confirm survives the service worker being stopped. Every change is one update of the item
  * and is written before it resolves: `markUsed` is persisted before `deliver` can run.
+ *
+ * Every announce and every view lists the records, so what is stored is kept in memory as
+ * well (frozen: a caller cannot change it). Only what decides goes by storage alone: `get`
+ * (a confirm, a cancel, a check) reads the stored record, and every change reads, changes and
+ * writes what is stored, so a claim is refused for a record storage says is used whatever
+ * memory holds. This worker is the item's only writer and a restarted worker reads storage
+ * again; a list that a change overtook is not kept.
  */
 export function createStorageConfirmationStore(now: () => number = Date.now): ConfirmationStore {
-  const change = (fn: (records: Records) => boolean) =>
-    confirmationsItem.update((records) => {
-      const changed = fn(records);
-      return changed ? { value: records, result: true } : { result: false };
-    });
+  let known: Readonly<Records> | undefined;
+  // Counts the changes begun: what a read or a change saw is kept only if no other began since.
+  let changes = 0;
+  const remember = (records: Records) => {
+    known = Object.freeze(Object.fromEntries(Object.entries(records).map(([id, r]) => [id, deepFreeze(structuredClone(r))])));
+  };
+  const change = async (fn: (records: Records) => boolean): Promise<void> => {
+    const mine = ++changes;
+    known = undefined; // a failed write leaves storage to say what is true
+    const stored = await confirmationsItem.update((records) => ({ ...(fn(records) ? { value: records } : {}), result: records }));
+    if (changes === mine) remember(stored);
+  };
+  const all = async (): Promise<Readonly<Records>> => {
+    if (known) return known;
+    const before = changes;
+    const stored = await confirmationsItem.get();
+    if (changes !== before) return all();
+    remember(stored);
+    return known!;
+  };
 
   return {
     async put(record) {
@@ -31,13 +53,15 @@ export function createStorageConfirmationStore(now: () => number = Date.now): Co
     async get(id) {
       return (await confirmationsItem.get())[id];
     },
-    markUsed(id, at) {
-      return change((records) => {
+    async markUsed(id, at) {
+      let claimed = false;
+      await change((records) => {
         const record = records[id];
         if (!record || record.status !== 'pending') return false;
         records[id] = { ...record, status: 'used', usedAt: at };
-        return true;
+        return (claimed = true);
       });
+      return claimed;
     },
     async update(id, patch) {
       await change((records) => {
@@ -48,7 +72,15 @@ export function createStorageConfirmationStore(now: () => number = Date.now): Co
       });
     },
     async list() {
-      return Object.values(await confirmationsItem.get());
+      return Object.values(await all());
     },
   };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ToolResult } from '../../src/core';
+import { createDeliverySettler } from '../../src/extension/delivery-settle';
 import { createServices } from '../../src/extension/host';
 import type { Sender } from '../../src/extension/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
@@ -83,5 +84,22 @@ describe('an unknown outcome settles from the page loaded next, whichever page i
     expect(await h.record(id)).toMatchObject({ outcome: 'unknown' });
     expect(h.tabs.calls.filter((c) => c.call.type === 'page.copies' && c.tabId === 2)).toEqual([]);
     expect(await h.check(id)).toMatchObject({ ok: false, code: 'tab_gone' });
+  });
+
+  it('a page of a tab with nothing to settle does not wait for a confirm under way in another tab; one with a send unknown does', async () => {
+    const tabs = createFakeTabs();
+    const { services } = await createServices([fakeHelpdesk], tabs.send);
+    const settler = createDeliverySettler(services);
+    let release!: () => void;
+    void settler.serial(() => new Promise<void>((r) => (release = r)));
+    const within = (p: Promise<void>) => Promise.race([p.then(() => 'done'), new Promise((r) => setTimeout(() => r('waiting'), 100))]);
+    expect(await within(settler.afterLoad(1))).toBe('done');
+    const payload = { site: A, ticket: '#7', recipient: '', subject: '', body: 'Hello' };
+    await services.store.put({ id: 'c1', tool: 'reply.send', payload, digest: 'd', ctx: { scope: A, tabId: 1 }, createdAt: 1, expiresAt: Date.now() + 60_000, status: 'used', usedAt: Date.now(), outcome: 'unknown' });
+    expect(await within(settler.afterLoad(2))).toBe('done');
+    const tab1 = settler.afterLoad(1);
+    expect(await within(tab1)).toBe('waiting');
+    release();
+    expect(await within(tab1)).toBe('done');
   });
 });
