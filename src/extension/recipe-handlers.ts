@@ -74,7 +74,8 @@ export function recipeHandlers(s: Services, recipes: RecipeStore): RecipeHandler
   return {
     async 'recipe.get'(_req, sender) {
       if (!sender.origin || !(await s.allowsOrigin(sender.origin))) return null;
-      return (await recipesInForce(recipes)).find((r) => r.site === sender.origin) ?? null;
+      // The policy's recipe for a site wins over the agent's, as in recipesInForce.
+      return policyRecipes(await managedPolicy.get()).find((r) => r.site === sender.origin) ?? (await recipes.get(sender.origin)) ?? null;
     },
     'recipes.list': () => recipesInForce(recipes),
     'recipes.import': ({ recipe }) => storeRecipe(s, recipes, recipe),

@@ -22,22 +22,36 @@ export interface RecipeStore {
 
 const KEY = 'recipes';
 
+/**
+ * Every tab's content script asks for its site's recipe at each load, so what is stored is
+ * kept in memory as well. Only this store writes the key, its calls run one after another,
+ * and a restarted worker reads storage again; a change is read from, and written to,
+ * storage before memory holds it, and a failed write leaves storage to say what is true.
+ * Copies go in and out: a caller's change to a recipe is not a change until it is `put`.
+ */
 export function createRecipeStore(backend: KeyValue = vault): RecipeStore {
   const serial = createSerial();
-  const read = async () => ((await backend.get(KEY)) as Record<string, Recipe> | undefined) ?? {};
+  let known: Record<string, Recipe> | undefined;
+  const stored = async () => ((await backend.get(KEY)) as Record<string, Recipe> | undefined) ?? {};
+  const read = async () => (known ??= await stored());
+  const write = async (all: Record<string, Recipe>) => {
+    known = undefined;
+    await backend.set(KEY, all);
+    known = all;
+  };
   return {
-    list: () => serial(async () => Object.values(await read()).sort((a, b) => a.site.localeCompare(b.site))),
-    get: (site) => serial(async () => (await read())[site]),
-    put: (recipe) =>
-      serial(async () => {
-        await backend.set(KEY, { ...(await read()), [recipe.site]: structuredClone(recipe) });
-      }),
+    list: () => serial(async () => Object.values(structuredClone(await read())).sort((a, b) => a.site.localeCompare(b.site))),
+    get: (site) => serial(async () => structuredClone((await read())[site])),
+    put: (recipe) => serial(async () => write({ ...(await stored()), [recipe.site]: structuredClone(recipe) })),
     remove: (site) =>
       serial(async () => {
-        const all = await read();
-        if (!(site in all)) return false;
+        const all = await stored();
+        if (!(site in all)) {
+          known = all;
+          return false;
+        }
         delete all[site];
-        await backend.set(KEY, all);
+        await write(all);
         return true;
       }),
   };
