@@ -31,15 +31,24 @@ export function webOrigin(value: string): string | null {
   }
 }
 
-/** Whether Deskmate works on a tab's site, for the sidebar's "Enable on this site". */
-export async function accessOf(access: SiteAccess, tabId: number): Promise<SiteAccessView | null> {
-  const tab = await browser.tabs.get(tabId).catch(() => undefined);
-  const origin = tab?.url ? webOrigin(tab.url) : null;
+/**
+ * Whether Deskmate works on a tab's site, for the sidebar's "Enable on this site". `pageOrigin`
+ * is the origin of the page the tab announced, when there is one (the browser's word, dropped
+ * as soon as the tab navigates): every view of every tab asks, so the browser is asked for the
+ * tab's address only when no page is known.
+ */
+export async function accessOf(access: SiteAccess, tabId: number, pageOrigin?: string): Promise<SiteAccessView | null> {
+  const origin = pageOrigin ?? (await tabOrigin(tabId));
   if (!origin) return null;
   const loopback = isLoopback(origin);
   const policy = await managedPolicy.get();
   const enabled = loopback || ((await access.list()).includes(origin) && siteAllowedByPolicy(origin, policy));
   return { origin, loopback, enabled, ...(!loopback && !siteAllowedByPolicy(origin, policy) ? { blocked: true } : {}) };
+}
+
+async function tabOrigin(tabId: number): Promise<string | null> {
+  const tab = await browser.tabs.get(tabId).catch(() => undefined);
+  return tab?.url ? webOrigin(tab.url) : null;
 }
 
 export function accessHandlers(s: Services, access: SiteAccess): AccessHandlers {

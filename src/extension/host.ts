@@ -109,7 +109,7 @@ export async function createServices(
     send: send ?? sendToTab,
     // A site the agent enabled before the organisation's list came is not listened to.
     allowsOrigin: async (origin) => isLoopback(origin) || ((await access.list()).includes(origin) && siteAllowedByPolicy(origin, await managedPolicy.get())),
-    accessOf: (tabId) => accessOf(access, tabId),
+    accessOf: (tabId) => accessOf(access, tabId, pages.get(tabId)?.origin),
     teach: createTeachSessions(),
   };
   const kb = createKbStore(syncedArticles);

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
@@ -100,5 +100,29 @@ describe('enabled sites kept in memory', () => {
     const third = await start();
     expect(await third.announce()).toBe(false);
     expect((await third.as({ type: 'sites.enabled' })).value).toEqual([]);
+  });
+
+  attack('a tab that left an enabled site for another site is shown as still on the site it left', async () => {
+    const bg = await start();
+    expect((await bg.as({ type: 'sites.enable', origin: DESK })).value).toMatchObject({ ok: true });
+    const tab = await fakeBrowser.tabs.create({ url: `${DESK}/tickets/7` });
+    bg.tabs.tabs.set(tab.id!, { origin: DESK, ticket: '#7' });
+    await bg.services.pages.set({ tabId: tab.id!, adapterId: 'fake-helpdesk', origin: DESK, url: `${DESK}/tickets/7`, ticket: { key: '7', label: '#7' } });
+    const view = async () => (await bg.as({ type: 'view.get', tabId: tab.id! })).value.access;
+    expect(await view()).toMatchObject({ origin: DESK, enabled: true });
+    // It navigates: the page is dropped (tab-watch), and the view asks the browser where the tab is.
+    await fakeBrowser.tabs.update(tab.id!, { url: `${OTHER}/inbox` });
+    await bg.services.pages.drop(tab.id!);
+    expect(await view()).toEqual({ origin: OTHER, loopback: false, enabled: false });
+  });
+
+  it('the view of a tab whose page announced itself does not ask the browser where the tab is', async () => {
+    const bg = await start();
+    await bg.as({ type: 'sites.enable', origin: DESK });
+    expect(await bg.announce()).toBe(true);
+    const asked = vi.spyOn(fakeBrowser.tabs, 'get');
+    expect((await bg.as({ type: 'view.get', tabId: 1 })).value.access).toEqual({ origin: DESK, loopback: false, enabled: true });
+    expect(asked).not.toHaveBeenCalled();
+    asked.mockRestore();
   });
 });
