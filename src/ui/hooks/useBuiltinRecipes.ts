@@ -7,7 +7,8 @@ import { useLoad } from './useLoad';
 /** The built-in recipes and their "Works here" ticks, with the way to tick or untick one. */
 export function useBuiltinRecipes() {
   const [version, setVersion] = useState(0);
-  const list = useLoad(() => request('recipes.builtin', {}), (m) => m.type === 'view.changed', [version]);
+  // A tick changes for every site at once (view.changed with no tab); a tab's own change leaves them.
+  const list = useLoad(() => request('recipes.builtin', {}), (m) => m.type === 'view.changed' && m.tabId === null, [version]);
   const [error, setError] = useState<string | null>(null);
   const setWorks = async (id: string, works: boolean) => {
     try {

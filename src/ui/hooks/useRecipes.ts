@@ -26,7 +26,8 @@ const parses = (selector: string): boolean => {
 /** Site recipes on the options page: list, import (checked, previewed, then applied), export, delete. */
 export function useRecipes() {
   const [version, setVersion] = useState(0);
-  const list = useLoad(() => request('recipes.list', {}), (m) => m.type === 'view.changed', [version]);
+  // A recipe stored, removed or pushed by the policy is a change for every tab (no tab id).
+  const list = useLoad(() => request('recipes.list', {}), (m) => m.type === 'view.changed' && m.tabId === null, [version]);
   const [preview, setPreview] = useState<RecipePreview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reload = () => setVersion((v) => v + 1);
