@@ -38,7 +38,10 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       if (!(await s.allowsOrigin(sender.origin))) return { ok: false };
       const before = s.pages.get(sender.tabId);
       const page = { tabId: sender.tabId, adapterId, origin: sender.origin, url, ticket };
-      await s.pages.set(page);
+      // Memory knows the page at once, so the tools are offered now; the copy kept for a worker
+      // started again is awaited before the answer only (with fifty tabs loading, a storage round
+      // trip waits behind every message queued).
+      const kept = s.pages.set(page).then(() => null, (e: unknown) => ({ failed: e }));
       s.tools.sync();
       // The options page lists every site Deskmate has worked on, with its helpdesk.
       const site = await s.sites.get(sender.origin);
@@ -52,6 +55,8 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       // Whichever page this is, it may settle a send this tab left unknown (not awaited: the
       // page need not wait for the look, which may load the ticket in a hidden frame).
       void settler.afterLoad(sender.tabId).catch(log.swallow('confirm', 'Could not settle an unknown send from the page loaded next', 'error'));
+      const write = await kept;
+      if (write) throw write.failed;
       return { ok: true };
     },
 

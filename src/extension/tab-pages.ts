@@ -19,6 +19,7 @@ const keyOf = (tabId: number) => `${PREFIX}${tabId}`;
 export interface TabPages {
   get(tabId: number): TabPage | undefined;
   all(): TabPage[];
+  /** Memory changes at once, before this returns; the promise is the copy in storage.session. */
   set(page: TabPage): Promise<void>;
   drop(tabId: number): Promise<boolean>;
 }

@@ -94,4 +94,25 @@ describe('page tools in the background', () => {
     const { services } = await createServices([fakeHelpdesk, readOnlySite], first.tabs.send);
     expect(services.registry.list({ scope: A }).map((t) => t.name)).toContain('reply.send');
   });
+
+  it('offers an announced tab its tools before the copy for a restarted worker is written, and answers after it', async () => {
+    const { handlers, announce } = await setup();
+    const area = fakeBrowser.storage.session as unknown as { set: (items: object) => Promise<void> };
+    const real = area.set.bind(area);
+    const held: (() => void)[] = [];
+    area.set = (items) => new Promise((done, fail) => held.push(() => void real(items).then(done, fail)));
+    const heard: unknown[] = [];
+    fakeBrowser.runtime.onMessage.addListener((m: unknown) => void heard.push(m));
+    let answered = false;
+    const announcing = announce(1, A, '#7').then((r) => ((answered = true), r));
+    await expect.poll(() => heard).toContainEqual({ type: 'view.changed', tabId: 1 });
+    expect(held).toHaveLength(1);
+    expect((await handlers['view.get']({ type: 'view.get', tabId: 1 }, page)).tools.map((t) => t.name)).toContain('ticket.read');
+    expect(answered).toBe(false);
+    held.shift()!();
+    expect(await announcing).toEqual({ ok: true });
+    // A write that fails is the announce's failure: the page announces again at its next look.
+    area.set = () => Promise.reject(new Error('QUOTA_BYTES quota exceeded'));
+    await expect(announce(2, A, '#8')).rejects.toThrow('QUOTA_BYTES');
+  });
 });
