@@ -1,3 +1,4 @@
+import { knownLanguageNames } from './language-names';
 import { toWireName } from './wire-names';
 
 /** The read tool through which the model proposes a customer reply. */
@@ -22,13 +23,15 @@ export interface SystemPromptOptions {
 const inline = (s: string | undefined): string =>
   typeof s === 'string' ? s.replace(/[\u0000-\u001f\u007f<>]/g, ' ').trim().slice(0, 80) : '';
 
-/** Names by tag: building Intl.DisplayNames loads locale data, a slow first call in a busy worker. */
+/** Names by tag of the tags the table does not hold: building Intl.DisplayNames loads locale data, a slow first call. */
 const languageNames = new Map<string, string>();
 
 /** "Chinese (China) [zh-CN]": a name the model knows, and the exact tag; nothing else gets in. */
 function languageName(tag: string | undefined): string {
   const clean = typeof tag === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/.test(tag) ? tag : '';
   if (!clean) return '';
+  const known = knownLanguageNames().get(clean);
+  if (known) return `${known} [${clean}]`;
   let named = languageNames.get(clean);
   if (named === undefined) {
     try {
