@@ -46,6 +46,7 @@ import { followPolicy, policyHandlers } from './policy-handlers';
 import { personalDataScript } from './personal-data';
 import { kbIndexScript } from './kb-index';
 import { keepLazyScriptsAtInstall } from './lazy-script';
+import { instructionsStore } from './instructions-store';
 
 /**
  * The background: one registry with the page tools of every tab, the confirmation store
@@ -117,6 +118,7 @@ export async function createServices(
     kb.changed();
     services.broadcast({ type: 'settings.changed' });
   });
+  warmTurnReads(services);
   registry.register(createKbSearchTool((query, limit) => kb.search(query, limit)));
   registry.register(replyProposeTool);
   services.tools.sync();
@@ -146,6 +148,16 @@ function keepStorageFromContentScripts(): void {
   for (const area of [browser.storage.local, browser.storage.session] as unknown as Restrictable[]) {
     area.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })?.catch(log.swallow('host', 'Could not close storage to content scripts', 'error'));
   }
+}
+
+/**
+ * What a turn reads before its first request, read now beside the rest of the start-up and kept
+ * in memory (written through), so the first turn after a stop of the worker does not wait on a
+ * cold IndexedDB one read after another. A turn that comes first waits for these same reads.
+ * The model settings are read (and kept) when a sidebar's port opens: its snapshot names the model.
+ */
+function warmTurnReads(s: Services): void {
+  void Promise.all([instructionsStore.warm(), s.sites.list()]).catch(log.swallow('host', 'Could not read the instructions a turn needs', 'warn'));
 }
 
 /** A delivery cut off by a stop of the worker is never retried: its outcome is unknown. */

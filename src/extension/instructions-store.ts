@@ -12,8 +12,9 @@ export const ticketId = (origin: string, ticketKey: string): string => `${origin
 type TicketContexts = Record<string, { text: string; at: number }>;
 
 // In the background's vault with the other settings: no content script reads or changes them.
-const teamItem = defineItem<string>({ key: 'instructions.team', version: 1, fallback: () => '' });
-const ticketsItem = defineItem<TicketContexts>({ key: 'instructions.tickets', version: 1, fallback: () => ({}) });
+// Kept in memory: every turn reads both before its first request.
+const teamItem = defineItem<string>({ key: 'instructions.team', version: 1, fallback: () => '', kept: true });
+const ticketsItem = defineItem<TicketContexts>({ key: 'instructions.tickets', version: 1, fallback: () => ({}), kept: true });
 
 /** The team's instructions and each ticket's context. */
 export const instructionsStore = {
@@ -32,6 +33,8 @@ export const instructionsStore = {
       return { value: Object.fromEntries(kept), result: undefined };
     });
   },
+  /** Reads both into memory (at the worker's start, so that its first turn need not). */
+  warm: (): Promise<unknown> => Promise.all([teamItem.get(), ticketsItem.get()]),
   /** What goes with every request of this ticket. */
   async forTicket(origin: string | null, ticketKey: string | null): Promise<AgentInstructions> {
     // Both read at once: a turn waits for them before its first request.
