@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { PageToolView, PageView } from '../../shared/protocol';
 import { helpdeskName, pageCan, pageIs } from '../page-words';
 import { useSidebar } from '../hooks/useSidebar';
@@ -7,7 +7,8 @@ import { ChatPanel } from '../chat/ChatPanel';
 import { useBuiltinRecipes } from '../hooks/useBuiltinRecipes';
 import { BuiltinRecipeStatus } from '../shared/BuiltinRecipeStatus';
 import { EnableSite } from './EnableSite';
-import { lazyView } from '../lazy-view';
+import { lazyView, loadWhenIdle } from '../lazy-view';
+import { ConfirmCard } from './ConfirmCards';
 
 // The chat is what opens; the other tabs and teach mode are fetched when first shown.
 const PagePanel = lazyView(() => import('./PagePanel').then((m) => m.PagePanel));
@@ -20,6 +21,8 @@ type Panel = 'chat' | 'page' | 'audit';
 export function App() {
   const s = useSidebar();
   const [panel, setPanel] = useState<Panel>('chat');
+  // Not needed to open, but soon after: a draft's Send… shows its confirm card at once.
+  useEffect(() => loadWhenIdle([ConfirmCard]), []);
   const tab = (id: Panel, label: string) => (
     <button type="button" role="tab" id={`tab-${id}`} aria-selected={panel === id} aria-controls="panel" onClick={() => setPanel(id)}>
       {label}

@@ -1,6 +1,13 @@
 import type { ConfirmCardModel } from '../confirm-state';
 import type { Confirmations } from '../hooks/useConfirmations';
-import { ConfirmCard } from './ConfirmCard';
+import { lazyView } from '../lazy-view';
+
+/**
+ * The confirm card (with its digest, warnings and contact review) comes only after a Send…
+ * click, so the sidebar opens without it; it is fetched once the sidebar is idle after opening
+ * (App), or when a card is first shown, whichever comes first.
+ */
+export const ConfirmCard = lazyView(() => import('./ConfirmCard').then((m) => m.ConfirmCard));
 
 /** Confirm cards wired to the confirmations hook. */
 export function ConfirmCards({ cards, confirms, onSendAgain }: { cards: ConfirmCardModel[]; confirms: Confirmations; onSendAgain?(card: ConfirmCardModel): void }) {
