@@ -107,7 +107,8 @@ function install(): void {
       channel.port2.postMessage(0);
     });
   });
-  observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+  // The document, not its root element: an init script runs before the root element exists.
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
 }
 
 /** Runs in the panel: it may use only its argument. */
