@@ -47,6 +47,18 @@ export function createChatSessions(services: Services, createModel: CreateModel,
     return conversation;
   }
 
+  /**
+   * The tab's conversation as it is now. A turn that started or ended while the stored copy
+   * was read has posted events that copy does not hold: then it is read again.
+   */
+  async function current(tabId: number): Promise<Conversation> {
+    for (;;) {
+      const before = turns.generation();
+      const conversation = await load(tabId);
+      if (turns.generation() === before) return conversation;
+    }
+  }
+
   async function snapshot(port: ChatPort | null, conversation: Conversation, known?: ModelSettings): Promise<void> {
     const settings = known ?? (await loadModelSettings());
     const message: ChatServerMessage = {
@@ -82,9 +94,13 @@ export function createChatSessions(services: Services, createModel: CreateModel,
     const { tabId } = message;
     const key = await keyOf(tabId);
     switch (message.type) {
-      case 'chat.open':
+      case 'chat.open': {
+        const settings = await loadModelSettings();
         subscribers.follow(key, port);
-        return snapshot(port, await load(tabId));
+        // Posted with no wait after it is read: the port gets events from here on, and the
+        // snapshot must hold every one of them that it already got.
+        return snapshot(port, await current(tabId), settings);
+      }
       case 'chat.send':
         return turns.turn(tabId, message.text);
       case 'chat.retry':
@@ -105,7 +121,8 @@ export function createChatSessions(services: Services, createModel: CreateModel,
         await turns.stop([key]);
         await chatStore.remove(key);
         await outbound?.forget(key);
-        return snapshot(null, await load(tabId));
+        const settings = await loadModelSettings();
+        return snapshot(null, await current(tabId), settings);
     }
   }
 

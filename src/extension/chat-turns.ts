@@ -37,6 +37,8 @@ export function createChatTurns(host: TurnHost) {
   const turns = new Map<string, Promise<void>>();
   /** The conversation of each running turn: newer than storage, which is written per step. */
   const live = new Map<string, Conversation>();
+  /** Counts each turn's start and end: a read that spans a change may be older than what was posted. */
+  let changes = 0;
   /** Model settings whose model refused to be offered tools: asked in context mode. */
   const withoutTools = new Set<string>();
   /** One client per model setting: building the SDK client is not free, and turns are many. */
@@ -85,6 +87,7 @@ export function createChatTurns(host: TurnHost) {
     const wire = host.outbound?.startTurn(key);
     running.set(key, controller);
     live.set(key, conversation);
+    changes += 1;
     try {
       if (text !== undefined) {
         conversation.items.push({ id: itemId(), kind: 'user', text, ...(action ? { action } : {}) });
@@ -143,7 +146,10 @@ export function createChatTurns(host: TurnHost) {
       running.delete(key);
       // Live until stored: a load in between would read the last step's record, still marked
       // running, and take the ended turn for one cut off by a restart.
-      await chatStore.put(conversation).finally(() => live.delete(key));
+      await chatStore.put(conversation).finally(() => {
+        live.delete(key);
+        changes += 1;
+      });
       await wire?.end().catch((e: unknown) => console.warn('Deskmate: could not store what was sent to the model', e));
       // The card an action's answer becomes is only known at the end: the sidebar gets it whole.
       if (action === 'summarize' || action === 'note') await host.snapshot(conversation);
@@ -166,5 +172,7 @@ export function createChatTurns(host: TurnHost) {
     runningKeys: (): string[] => [...running.keys()],
     /** A running turn's own copy of its conversation. */
     live: (key: string): Conversation | undefined => live.get(key),
+    /** Changes whenever a turn starts or ends, in any conversation. */
+    generation: (): number => changes,
   };
 }

@@ -4,6 +4,7 @@ import { ModelError } from '../../src/core';
 import { createServices } from '../../src/extension/host';
 import type { ChatPort } from '../../src/extension/chat-session';
 import type { ChatServerMessage } from '../../src/shared/chat-protocol';
+import { chatReducer, EMPTY_CHAT } from '../../src/ui/chat-state';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { answer, call, finish, ScriptedModel, text, type ScriptEntry } from '../fakes/scripted-model';
@@ -138,6 +139,37 @@ describe('the chat in the background', () => {
     const items = restarted.client.last().items;
     expect(items.find((i) => i.kind === 'tool')).toMatchObject({ tool: 'ticket.read', status: 'ok' });
     expect(items.at(-1)).toMatchObject({ kind: 'error', errorKind: 'interrupted' });
+  });
+
+  it('never answers an open with a conversation older than the events it already posted to the port', async () => {
+    const h = await setup([answer('Ada wants a refund.')]);
+    // The open's read of the stored conversation is slow (a busy worker); a turn starts, runs
+    // and ends meanwhile, its events going to the port that the open already follows.
+    const area = fakeBrowser.storage.session;
+    const read = area.get.bind(area);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reading!: () => void;
+    const openReads = new Promise<void>((resolve) => (reading = resolve));
+    let first = true;
+    vi.spyOn(area, 'get').mockImplementation(async (keys) => {
+      if (!first || typeof keys !== 'string' || !keys.startsWith('chat:')) return read(keys);
+      first = false;
+      const stale = await read(keys);
+      reading();
+      await held;
+      return stale;
+    });
+    const opened = h.chat.receive(h.client.port, { type: 'chat.open', tabId: 1 });
+    await openReads;
+    await h.say({ type: 'chat.send', tabId: 1, text: 'what does the customer want?' });
+    release();
+    await opened;
+    // The sidebar's own reducer over everything the port got, in order: what the agent sees.
+    const seen = h.client.messages.reduce((state, m) => chatReducer(state, m, 1), EMPTY_CHAT);
+    expect(seen.items.map((i) => i.kind)).toEqual(['user', 'assistant']);
+    expect(seen.items.at(-1)).toMatchObject({ kind: 'assistant', text: 'Ada wants a refund.' });
+    expect(seen.running).toBe(false);
   });
 
   it('stops a running answer and keeps the partial text', async () => {
