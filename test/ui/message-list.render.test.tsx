@@ -29,20 +29,20 @@ const user: ChatItem = { id: 'u', kind: 'user', text: 'what does the customer wa
 const tool: ChatItem = { id: 't', kind: 'tool', callId: 'c1', tool: 'ticket.read', status: 'ok', summary: 'read' };
 const streaming = (text: string): ChatItem => ({ id: 'a', kind: 'assistant', text, streaming: true });
 
-describe('a streamed token renders one row', () => {
-  beforeEach(() => {
-    fakeBrowser.reset();
-    installI18n();
-    worded.calls = 0;
-    retried.length = 0;
-    root = document.createElement('div');
-    document.body.append(root);
-  });
-  afterEach(() => {
-    render(null, root);
-    root.remove();
-  });
+beforeEach(() => {
+  fakeBrowser.reset();
+  installI18n();
+  worded.calls = 0;
+  retried.length = 0;
+  root = document.createElement('div');
+  document.body.append(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
 
+describe('a streamed token renders one row', () => {
   it('leaves the rows whose item did not change alone while the answer grows', async () => {
     await show([user, tool, streaming('The customer ')], true);
     expect(worded.calls).toBe(1);
@@ -65,17 +65,6 @@ describe('a streamed token renders one row', () => {
 });
 
 describe('Use as draft', () => {
-  beforeEach(() => {
-    fakeBrowser.reset();
-    installI18n();
-    root = document.createElement('div');
-    document.body.append(root);
-  });
-  afterEach(() => {
-    render(null, root);
-    root.remove();
-  });
-
   const answer = (id: string, text: string): ChatItem => ({ id, kind: 'assistant', text });
   const draft = (id: string): ChatItem => ({ id, kind: 'draft', callId: `call-${id}`, body: 'Hi Maria, …' });
   /** The answers that offer "Use as draft", by their text. */
