@@ -1,5 +1,6 @@
 import type { ComponentType, FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { t } from './i18n';
 
 /** A view in its own chunk, with a way to load it ahead of its first render. */
 export type LazyView<P> = FunctionComponent<P> & { load(): Promise<ComponentType<P>> };
@@ -8,7 +9,9 @@ export type LazyView<P> = FunctionComponent<P> & { load(): Promise<ComponentType
  * A view the sidebar rarely shows (the Page and Audit tabs, teach mode, the setup card, what
  * left the browser, the confirm card) is kept out of the first load: its chunk is fetched the
  * first time it is rendered, and until then (a frame or two) nothing stands in its place. A
- * failed fetch is not remembered: the next render tries again.
+ * fetch that failed says so where the view would be, with a button to fetch it again, so a
+ * click that asked for it (Send… for a confirm card) is never silently lost; the next render
+ * of the view tries again too.
  */
 export function lazyView<P extends object>(importer: () => Promise<ComponentType<P>>): LazyView<P> {
   let loaded: ComponentType<P> | null = null;
@@ -22,20 +25,41 @@ export function lazyView<P extends object>(importer: () => Promise<ComponentType
       },
     ));
   const View = (props: P) => {
-    const [, setReady] = useState(loaded !== null);
+    const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>(loaded ? 'ready' : 'loading');
+    const [attempt, setAttempt] = useState(0);
     useEffect(() => {
       if (loaded) return;
       let live = true;
       load().then(
-        () => live && setReady(true),
-        () => undefined,
+        () => live && setStatus('ready'),
+        (error: unknown) => {
+          console.warn('Deskmate: a part of the sidebar could not be loaded', error);
+          if (live) setStatus('failed');
+        },
       );
       return () => {
         live = false;
       };
-    }, []);
+    }, [attempt]);
     const Loaded = loaded;
-    return Loaded ? <Loaded {...props} /> : null;
+    if (Loaded) return <Loaded {...props} />;
+    if (status !== 'failed') return null;
+    return (
+      <p class="error small" role="alert" data-testid="lazy-failed">
+        {t('lazy_failed')}{' '}
+        <button
+          type="button"
+          class="link"
+          data-testid="lazy-retry"
+          onClick={() => {
+            setStatus('loading');
+            setAttempt((n) => n + 1);
+          }}
+        >
+          {t('lazy_retry')}
+        </button>
+      </p>
+    );
   };
   return Object.assign(View, { load });
 }

@@ -3,6 +3,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lazyView, loadWhenIdle } from '../../src/ui/lazy-view';
+import { installI18n } from '../fakes/i18n';
 
 const Card = ({ label }: { label: string }) => <p data-testid="card">{label}</p>;
 
@@ -19,6 +20,7 @@ const shown = () => root.querySelector('[data-testid="card"]')?.textContent ?? n
 const settle = () => act(async () => await new Promise((r) => setTimeout(r, 0)));
 
 beforeEach(() => {
+  installI18n();
   root = document.createElement('div');
   document.body.append(root);
 });
@@ -53,6 +55,24 @@ describe('a lazy view', () => {
     fetches[1]!.resolve();
     await settle();
     expect(shown()).toBe('again');
+  });
+
+  it('says where the view would be that it could not be loaded, and Try again fetches it again', async () => {
+    const { importer, fetches } = chunk();
+    const View = lazyView(importer);
+    await act(() => render(<View label="the card" />, root));
+    expect(root.querySelector('[role="alert"]')).toBeNull(); // loading: nothing yet
+    fetches[0]!.reject();
+    await settle();
+    const alert = root.querySelector<HTMLElement>('[data-testid="lazy-failed"]');
+    expect(alert?.getAttribute('role')).toBe('alert');
+    expect(alert?.textContent).toContain('could not be loaded');
+    await act(() => root.querySelector<HTMLButtonElement>('[data-testid="lazy-retry"]')!.click());
+    expect(fetches).toHaveLength(2);
+    expect(root.querySelector('[data-testid="lazy-failed"]')).toBeNull();
+    fetches[1]!.resolve();
+    await settle();
+    expect(shown()).toBe('the card');
   });
 
   it('is fetched once the page is idle, so its first render shows it at once', async () => {
