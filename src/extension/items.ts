@@ -14,10 +14,12 @@ import { defineItem } from './stored-item';
  * each is the shape it had in storage.local, so the one-time import starts from there.
  */
 
+// Every turn reads it before its first request; only the background writes it (model.set).
 export const modelItem = defineItem<ModelSettings>({
   key: 'model',
   version: 1,
   fallback: () => defaultModelSettings(),
+  kept: true,
 });
 
 export const confirmationsItem = defineItem<Record<string, ConfirmationRecord>>({

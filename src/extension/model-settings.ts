@@ -2,7 +2,6 @@ import { defaultModelSettings, type ModelSettings } from '../shared/settings';
 import { modelUnderPolicy } from '../shared/policy-merge';
 import { modelItem } from './items';
 import { managedPolicy } from './policy';
-import { vaultGeneration } from './vault';
 
 export {
   DEMO_MODEL_ID,
@@ -25,29 +24,16 @@ export async function loadModelSettings(): Promise<ModelSettings> {
   return modelUnderPolicy({ ...defaultModelSettings(), ...own }, saved, policy);
 }
 
+/** Only the options page, through the background, saves: the next turn uses what it saved. */
 export async function saveModelSettings(settings: ModelSettings): Promise<void> {
-  writes++;
-  kept = undefined; // a failed write leaves storage to say what is true
   await modelItem.set(settings);
-  writes++;
-  kept = { own: { ...settings }, saved: true, generation: vaultGeneration() };
 }
 
-// Every turn reads the settings before its first request, so what is stored is kept in memory
-// too. Only saveModelSettings writes the item (the options page asks the background), and a
-// restarted worker reads it again; a read that a save overtook is not kept. The policy goes
-// over it at each read, so a policy change counts at once.
-let kept: { own: ModelSettings; saved: boolean; generation: number } | undefined;
-let writes = 0;
-
+// The item is kept in memory (written through), so once read this costs no storage round trip;
+// whether it exists is asked after the read, which answers it from memory.
 async function ownSettings(): Promise<{ own: ModelSettings; saved: boolean }> {
-  if (kept && kept.generation === vaultGeneration()) return kept;
-  const before = writes;
-  const generation = vaultGeneration();
-  const [own, saved] = await Promise.all([modelItem.get(), modelItem.exists()]);
-  if (writes !== before) return ownSettings();
-  kept = { own, saved, generation };
-  return kept;
+  const own = await modelItem.get();
+  return { own, saved: await modelItem.exists() };
 }
 
 /** What is wrong with settings before any request is made, or null. */
