@@ -2,7 +2,9 @@ import type { ConfirmationRecord } from '../core';
 import { cardStateOf, type CardState } from '../core/confirm-lifecycle';
 import type { ReviewedContact } from '../shared/contact-review';
 import { postEffectsOf } from '../shared/post-effects';
-import type { ReplyPayload } from '../shared/ticket';
+import { sameTicket, type ReplyPayload } from '../shared/ticket';
+import type { ViewState } from '../shared/protocol';
+import { hostOf } from './format';
 
 export type { CardState as ConfirmState } from '../core/confirm-lifecycle';
 
@@ -59,3 +61,20 @@ export const cardOfRecord = (record: ConfirmationRecord, now = Date.now()): Conf
   ...(record.outcomeError ? { error: record.outcomeError } : {}),
   ...(record.usedAt !== undefined && record.status === 'used' ? { sentAt: record.usedAt } : {}),
 });
+
+/**
+ * When the tab has left the ticket a pending card was prepared on: the ticket it was for, and
+ * what the tab shows now (another ticket's label, or null for a page that is no ticket).
+ * The background refuses such a confirm whatever the card says; this lets the card say so
+ * before the click, as it does with the same test (site and ticket key).
+ */
+export function cardAway(view: ViewState | null, id: string): { home: string; shows: string | null } | null {
+  const record = view?.pending.find((r) => r.id === id);
+  const ticketKey = record?.ctx.ticketKey;
+  if (!record || typeof ticketKey !== 'string' || !ticketKey) return null;
+  const page = view?.page ?? null;
+  if (page && sameTicket({ site: page.origin, ticket: page.ticket?.key ?? null }, { site: record.ctx.scope ?? null, ticket: ticketKey })) return null;
+  // Another helpdesk's ticket is named with its host: "#1" alone could read as the same one.
+  const shows = page?.ticket ? (page.origin === record.ctx.scope ? page.ticket.label : `${page.ticket.label} (${hostOf(page.origin)})`) : null;
+  return { home: shownPayload(record.payload)?.ticket ?? ticketKey, shows };
+}

@@ -23,3 +23,12 @@ export function prettyData(data: unknown): string {
 
 /** The message of whatever a failed request threw. */
 export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** A site's host, as the agent knows it ("helpdesk.example.com"); what is no URL, as it is. */
+export const hostOf = (site: string | null): string => {
+  try {
+    return site ? new URL(site).host : '—';
+  } catch {
+    return site ?? '—';
+  }
+};

@@ -7,6 +7,7 @@ import {
   openTicket,
   replyBody,
   runTool,
+  sendToBackground,
   showTab,
   startDemoHelpdesk,
   storedConfirmation,
@@ -19,7 +20,9 @@ import {
   type StoredConfirmation,
 } from './harness/deskmate';
 
-/** A send prepared on one ticket is never delivered to another: the tab moved on, nothing goes. */
+import { poll } from './harness/wait';
+
+/** A send prepared on one ticket is never delivered to another: the tab moved on, the card holds Confirm, and nothing goes. */
 describe('runtime.navigated: Confirm after the tab moved to another ticket', () => {
   let chromium: ChromiumHarness;
   let helpdesk: DemoHelpdesk;
@@ -50,15 +53,19 @@ describe('runtime.navigated: Confirm after the tab moved to another ticket', () 
   async function refusedAfterMove(panel: SidePanel, body: string, record: StoredConfirmation) {
     // Wait until the background knows the tab shows the other ticket: that is what Confirm checks.
     await ticketShown(panel, panel.tabId, TICKET_2.label);
+    // The card says so and holds Confirm: the agent is not invited to a click that must fail.
+    await panel.waitFor('[data-testid="confirm-card"] [data-testid="confirm-away"]', { timeoutMs: 10_000 });
+    const away = await panel.evaluate(() => document.querySelector('[data-testid="confirm-away"]')?.textContent ?? '', null);
+    expect(away).toContain(`ticket ${TICKET_2.label}, not ${TICKET_1.label}`);
     const before = await theCard(panel, ['pending']);
     expect(before.body).toBe(body);
+    expect(before.canAccept).toBe(false);
 
-    await clickConfirm(panel);
-
-    const card = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });
-    expect(card.state, card.status).toBe('refused');
-    expect(card.status).toContain(TICKET_2.label);
-    expect(card.status).toMatch(/nothing was sent/i);
+    // A confirm that goes all the same (a click that beat the card, or sent past it) is refused.
+    const forced = await sendToBackground(panel, { type: 'confirm.accept', tabId: panel.tabId, id: record.id, digest: record.digest });
+    expect(forced).toMatchObject({ ok: true, value: { ok: false, code: 'scope_changed' } });
+    expect(forced.ok && forced.value.error).toContain(TICKET_2.label);
+    expect(forced.ok && forced.value.error).toMatch(/nothing was sent/i);
     expect(await helpdesk.sentLog()).toEqual([]);
     // A refusal for a moved page does not burn the record, and the audit says why.
     expect((await storedConfirmation(panel, panel.tabId, body)).status).toBe('pending');
@@ -67,18 +74,28 @@ describe('runtime.navigated: Confirm after the tab moved to another ticket', () 
     expect(audit[1]!.detail).toMatch(/^scope_changed/);
   }
 
-  it('is refused after a full page load of ticket 2', async () => {
+  it('holds Confirm after a full page load of ticket 2, refuses a confirm sent all the same, and sends once back on ticket 1', async () => {
     const { page, panel, body, record } = await prepared('navigated by load');
 
     await page.goto(helpdesk.ticketUrl(TICKET_2.id));
     await page.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_2.id}"]`);
 
     await refusedAfterMove(panel, body, record);
+
+    // Back on ticket 1, the same card offers Confirm again, and it sends there, once.
+    await page.goto(helpdesk.ticketUrl(TICKET_1.id));
+    await page.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
+    await ticketShown(panel, panel.tabId, TICKET_1.label);
+    await poll(async () => (await theCard(panel, ['pending'])).canAccept || undefined, 'Confirm offered again on ticket 1', { timeoutMs: 10_000 });
+    await clickConfirm(panel);
+    const card = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });
+    expect(card.state, card.status).toBe('sent');
+    expect((await helpdesk.sentLog()).map((sent) => sent.text)).toEqual([body]);
     await panel.close();
     await page.close();
   });
 
-  it("is refused after the helpdesk's own single-page Next link to ticket 2", async () => {
+  it("holds Confirm, and refuses, after the helpdesk's own single-page Next link to ticket 2", async () => {
     const { page, panel, body, record } = await prepared('navigated by Next');
     const loads: string[] = [];
     page.on('load', () => loads.push(page.url()));

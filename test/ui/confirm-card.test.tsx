@@ -22,11 +22,12 @@ const card = (patch: Partial<ConfirmCardModel> = {}): ConfirmCardModel => ({
 
 let root: HTMLElement;
 const calls: { accept: string[]; cancel: number; check: number; close: number } = { accept: [], cancel: 0, check: 0, close: 0 };
-const show = (model: ConfirmCardModel) =>
+const show = (model: ConfirmCardModel, away: { home: string; shows: string | null } | null = null) =>
   act(() =>
     render(
       <ConfirmCard
         card={model}
+        away={away}
         onAccept={(d) => calls.accept.push(d)}
         onCancel={() => calls.cancel++}
         onCheck={() => calls.check++}
@@ -72,6 +73,24 @@ describe('ConfirmCard', () => {
     expect(calls.accept).toEqual([await payloadDigest(payload)]);
     expect(button.disabled).toBe(true);
     expect($('confirm-status')!.dataset.state).toBe('pending');
+  });
+
+  it('holds Confirm, and says why, while the tab shows another ticket or no ticket; back on its ticket, Confirm is offered', async () => {
+    await show(card(), { home: '#1042', shows: '#2077\u200B' });
+    expect($('confirm-away')!.textContent).toBe('The tab now shows ticket #2077⟦U+200B⟧, not #1042. Go back to #1042 to confirm this send; nothing goes out from here.');
+    const button = $('confirm-accept') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    button.click();
+    await settle();
+    expect(calls.accept).toEqual([]);
+    await show(card(), { home: '#1042', shows: null });
+    expect($('confirm-away')!.textContent).toBe('The tab no longer shows #1042. Go back to it to confirm this send; nothing goes out from here.');
+    expect(($('confirm-accept') as HTMLButtonElement).disabled).toBe(true);
+    await show(card());
+    expect($('confirm-away')).toBeNull();
+    ($('confirm-accept') as HTMLButtonElement).click();
+    await settle();
+    expect(calls.accept).toEqual([await payloadDigest(payload)]);
   });
 
   it('says what the helpdesk will also do, and Confirm\'s digest covers it', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardOfRecord, shownPayload } from '../../src/ui/confirm-state';
+import { cardAway, cardOfRecord, shownPayload } from '../../src/ui/confirm-state';
+import type { ViewState } from '../../src/shared/protocol';
 import type { ConfirmationRecord } from '../../src/core';
 
 const payload = { site: 'http://127.0.0.1:4517', ticket: '#1', recipient: 'Ada <ada@example.com>', subject: 'Re: Refund', body: 'Hi' };
@@ -43,5 +44,33 @@ describe('shownPayload', () => {
     expect(shownPayload({ ...payload, body: { html: '<b>x</b>' } })).toBeNull();
     expect(shownPayload(null)).toBeNull();
     expect(shownPayload([payload])).toBeNull();
+  });
+});
+
+describe('cardAway', () => {
+  const A = 'http://127.0.0.1:4517';
+  const pending: ConfirmationRecord = { id: 'c1', tool: 'reply.send', payload, digest: 'd', ctx: { tabId: 3, scope: A, ticketKey: '1' }, createdAt: 0, expiresAt: 1, status: 'pending' };
+  const view = (page: { origin: string; key: string | null; label?: string } | null, records = [pending]): ViewState => ({
+    page: page && { tabId: 3, adapterId: 'x', adapterTitle: 'X', origin: page.origin, ticket: page.key === null ? null : { key: page.key, label: page.label ?? `#${page.key}` } },
+    tools: [], site: null, pending: records, unknown: [], sent: [], access: null, teach: null,
+  });
+
+  it('is nothing on the ticket the card was prepared on, or for a card the view does not list as pending', () => {
+    expect(cardAway(view({ origin: A, key: '1' }), 'c1')).toBeNull();
+    expect(cardAway(view({ origin: A, key: '2' }), 'other')).toBeNull();
+    expect(cardAway(null, 'c1')).toBeNull();
+  });
+
+  it('names the ticket the tab shows now, or none, by the same test the background refuses with (site and ticket key)', () => {
+    expect(cardAway(view({ origin: A, key: '2', label: '#2 (Bob)' }), 'c1')).toEqual({ home: '#1', shows: '#2 (Bob)' });
+    // The same ticket number on another helpdesk is another customer.
+    expect(cardAway(view({ origin: 'http://127.0.0.1:4518', key: '1' }), 'c1')).toEqual({ home: '#1', shows: '#1 (127.0.0.1:4518)' });
+    expect(cardAway(view({ origin: A, key: null }), 'c1')).toEqual({ home: '#1', shows: null });
+    expect(cardAway(view(null), 'c1')).toEqual({ home: '#1', shows: null });
+  });
+
+  it('holds nothing for a send prepared with no ticket, which the background does not tie to one', () => {
+    const loose = { ...pending, ctx: { tabId: 3, scope: A } };
+    expect(cardAway(view({ origin: A, key: '2' }, [loose]), 'c1')).toBeNull();
   });
 });

@@ -94,16 +94,28 @@ describe('the sidebar with the background', () => {
     expect(root.querySelectorAll('[data-testid="confirm-card"]')).toHaveLength(1);
   });
 
-  it('refuses when the page shows another ticket, and sends nothing', async () => {
+  it('holds Confirm while the page shows another ticket, refuses a confirm sent all the same, and sends nothing', async () => {
     const bg = await startBackground();
     await bg.announce(1, '#7');
     await open();
     await prepare('For ticket 7');
     await bg.announce(1, '#8');
-    $('confirm-accept')!.click();
-    const status = await until(() => $('confirm-status')?.dataset.state === 'refused' && $('confirm-status'), 'refused');
-    expect(status.textContent).toContain('ticket #8');
+    const away = await until(() => $('confirm-away'), 'the card saying the tab left its ticket');
+    expect(away.textContent).toContain('ticket #8, not #7');
+    expect(($('confirm-accept') as HTMLButtonElement).disabled).toBe(true);
+    // The card's hold is the agent's help; the background's refusal is the guard: a confirm
+    // with the right digest, sent past the card, is refused too.
+    const [record] = await bg.services.store.list();
+    const forged = await bg.handlers['confirm.accept']({ type: 'confirm.accept', tabId: 1, id: record!.id, digest: record!.digest }, sidebar);
+    expect(forged).toMatchObject({ ok: false, code: 'scope_changed' });
+    expect(forged.error).toContain('ticket #8');
     expect(bg.tabs.delivered).toEqual([]);
+    // Back on ticket 7, Confirm is offered again and sends.
+    await bg.announce(1, '#7');
+    await until(() => !$('confirm-away') && ($('confirm-accept') as HTMLButtonElement | null)?.disabled === false, 'Confirm again');
+    $('confirm-accept')!.click();
+    await until(() => $('confirm-status')?.dataset.state === 'sent', 'sent');
+    expect(bg.tabs.delivered.map((d) => d.payload.body)).toEqual(['For ticket 7']);
   });
 
   it('cancels: the card closes and the confirmation can no longer be used', async () => {

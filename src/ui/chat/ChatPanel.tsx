@@ -24,14 +24,7 @@ import { lazyView } from '../lazy-view';
 const SetupCard = lazyView(() => import('../sidebar/SetupCard').then((m) => m.SetupCard));
 const OutboundView = lazyView(() => import('./OutboundView').then((m) => m.OutboundView));
 import { chatPlaceholder } from '../page-words';
-
-const hostOf = (site: string | null): string => {
-  try {
-    return site ? new URL(site).host : '—';
-  } catch {
-    return site ?? '—';
-  }
-};
+import { hostOf } from '../format';
 
 /** The Chat tab: which model answers, the conversation with its drafts, and the message box. */
 export function ChatPanel({ s }: { s: Sidebar }) {

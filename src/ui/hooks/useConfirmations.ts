@@ -3,7 +3,7 @@ import { request } from '../../extension/client';
 import type { ViewState } from '../../shared/protocol';
 import type { ConfirmationRecord, ToolResult } from '../../core';
 import { cardStateOfResult } from '../../core/confirm-lifecycle';
-import { cardOfRecord, type ConfirmCardModel } from '../confirm-state';
+import { cardAway, cardOfRecord, type ConfirmCardModel } from '../confirm-state';
 import { errorText } from '../format';
 
 export interface Confirmations {
@@ -15,6 +15,8 @@ export interface Confirmations {
   cancel(id: string): Promise<void>;
   check(id: string): Promise<void>;
   close(id: string): void;
+  /** A pending card whose tab has left its ticket: the ticket, and what the tab shows now. */
+  awayOf(id: string): ReturnType<typeof cardAway>;
 }
 
 /**
@@ -121,5 +123,5 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
     requestAnimationFrame(() => document.getElementById(`confirm-${record.id}`)?.scrollIntoView({ block: 'nearest' }));
   };
 
-  return { cards, open, show, accept, cancel, check, close };
+  return { cards, open, show, accept, cancel, check, close, awayOf: (id) => cardAway(view, id) };
 }

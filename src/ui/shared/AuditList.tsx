@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { AuditEntry } from '../../shared/audit';
 import type { AuditLoad } from '../hooks/useAudit';
 import { isoLocal, withPrepared } from '../audit-export';
-import { formatTime } from '../format';
+import { formatTime, hostOf } from '../format';
 import { t } from '../i18n';
 
 /** Long logs are shown a page at a time; the export always holds all of what the filter shows. */
@@ -11,13 +11,6 @@ const PAGE = 100;
 const WORDED = new Set(['reply.send', 'note.add', 'reply.fill']);
 
 const ticketOf = (e: AuditEntry) => (e.ticket ? `${e.site} ${e.ticket}` : '');
-const hostOf = (site: string) => {
-  try {
-    return new URL(site).host;
-  } catch {
-    return site;
-  }
-};
 /** What the entry was about, in words: "Reply to the customer". */
 export const auditWhat = (e: AuditEntry): string => (WORDED.has(e.tool) ? t(`audit_tool_${e.tool.replace(/\./g, '_')}`) : e.tool);
 const happened = (e: AuditEntry): string => `${t(`kind_${e.kind}`)}: ${auditWhat(e)}`;

@@ -21,6 +21,8 @@ const FIELDS = [
 
 interface Props {
   card: ConfirmCardModel;
+  /** The tab has left the card's ticket: Confirm waits until it is back there. */
+  away?: { home: string; shows: string | null } | null;
   onAccept(digest: string): void;
   onCancel(): void;
   onCheck(): void;
@@ -34,7 +36,7 @@ interface Props {
  * shown as plain text. Confirm sends the digest of exactly the object shown here, so what
  * was seen is what is sent, or nothing is.
  */
-export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose, onSendAgain }: Props) {
+export function ConfirmCard({ card, away = null, onAccept, onCancel, onCheck, onClose, onSendAgain }: Props) {
   const shown = shownPayload(card.payload);
   const [clicked, setClicked] = useState(false);
   // A ref, not only state: a second click can come before the re-render that disables the button.
@@ -53,7 +55,7 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose, onSend
   // A note goes to colleagues, not the customer: the card says so in the UI's own words.
   const note = card.tool === 'note.add';
   const accept = async () => {
-    if (!shown || !body.seen || reviewing || once.current) return;
+    if (!shown || !body.seen || reviewing || away || once.current) return;
     once.current = true;
     setClicked(true);
     onAccept(await payloadDigest(shown));
@@ -95,6 +97,12 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose, onSend
       ) : (
         <p class="error">{t('confirm_unreadable')}</p>
       )}
+      {away && card.state === 'pending' && (
+        <p class="confirm-away" data-testid="confirm-away" role="alert">
+          {/* The page's label of another ticket: its hidden characters show. */}
+          {revealedText(away.shows === null ? t('confirm_away_page', away.home) : t('confirm_away_ticket', [away.shows, away.home]))}
+        </p>
+      )}
       {card.state === 'pending' && <p class="muted">{t('confirm_expires', formatClock(card.expiresAt))}</p>}
       <ConfirmStatus card={card} sending={clicked && card.state === 'pending'} />
       {card.sentAt !== undefined && (card.state === 'sent' || card.state === 'unknown') && (
@@ -104,7 +112,7 @@ export function ConfirmCard({ card, onAccept, onCancel, onCheck, onClose, onSend
       )}
       <div class="actions">
         {card.state === 'pending' && (
-          <button type="button" class="btn btn-send" data-testid="confirm-accept" disabled={!shown || !body.seen || reviewing || clicked || card.busy} onClick={accept}>
+          <button type="button" class="btn btn-send" data-testid="confirm-accept" disabled={!shown || !body.seen || reviewing || !!away || clicked || card.busy} onClick={accept}>
             {t(note ? 'confirm_note_accept' : 'confirm_accept')}
           </button>
         )}

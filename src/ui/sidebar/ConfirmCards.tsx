@@ -17,6 +17,7 @@ export function ConfirmCards({ cards, confirms, onSendAgain }: { cards: ConfirmC
         <ConfirmCard
           key={card.id}
           card={card}
+          away={confirms.awayOf(card.id)}
           onAccept={(digest) => confirms.accept(card.id, digest)}
           onCancel={() => confirms.cancel(card.id)}
           onCheck={() => confirms.check(card.id)}
