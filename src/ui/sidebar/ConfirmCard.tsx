@@ -64,6 +64,13 @@ export function ConfirmCard({ card, away = null, onAccept, onCancel, onCheck, on
     <section ref={section} class={`confirm confirm-${card.state}`} data-testid="confirm-card" aria-labelledby={`confirm-${card.id}`}>
       <h2 id={`confirm-${card.id}`} ref={heading} tabIndex={-1}>{t(note ? 'confirm_note_title' : 'confirm_title')}</h2>
       {note && <p class="confirm-audience" data-testid="confirm-audience">{t('confirm_note_audience')}</p>}
+      {/* At the top: Confirm is held, and the agent should see why before reading on. */}
+      {away && card.state === 'pending' && (
+        <p class="confirm-away" data-testid="confirm-away" role="alert">
+          {/* The page's label of another ticket: its hidden characters show. */}
+          {revealedText(away.shows === null ? t('confirm_away_page', away.home) : t('confirm_away_ticket', [away.shows, away.home]))}
+        </p>
+      )}
       {shown ? (
         <>
           <dl class="kv">
@@ -96,12 +103,6 @@ export function ConfirmCard({ card, away = null, onAccept, onCancel, onCheck, on
         </>
       ) : (
         <p class="error">{t('confirm_unreadable')}</p>
-      )}
-      {away && card.state === 'pending' && (
-        <p class="confirm-away" data-testid="confirm-away" role="alert">
-          {/* The page's label of another ticket: its hidden characters show. */}
-          {revealedText(away.shows === null ? t('confirm_away_page', away.home) : t('confirm_away_ticket', [away.shows, away.home]))}
-        </p>
       )}
       {card.state === 'pending' && <p class="muted">{t('confirm_expires', formatClock(card.expiresAt))}</p>}
       <ConfirmStatus card={card} sending={clicked && card.state === 'pending'} />
