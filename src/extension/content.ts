@@ -47,25 +47,42 @@ export function startContentScript(codeAdapters: readonly Adapter[], ctx: Script
 function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
   let announced: string | undefined;
   let current: { adapter: Adapter; ticket: PageTicket | null } | null = null;
-  // The site's recipe, from the background only (never from the page), goes before the code adapters.
+  // The site's recipe, from the background only (never from the page), goes before the code
+  // adapters. `told`: whether the background said the site has one (undefined: not asked yet).
+  // It comes with the answer to the first announce, or from recipe.get when the recipe changes.
   let adapters = codeAdapters;
-  const loadRecipe = async () => {
-    const recipe = await ownRecipe();
+  let told: boolean | undefined;
+  const useRecipe = (given: unknown) => {
+    told = given !== null && given !== undefined;
+    const recipe = told ? checkedRecipe(given) : null;
     adapters = recipe ? [adapterFromRecipe(recipe), ...codeAdapters] : codeAdapters;
   };
+  const loadRecipe = async () => useRecipe(await ownRecipe());
 
-  const look = (force = false) => {
-    if (!ctx.isValid) return;
+  /** Announces the page when it changed; settles once the background has answered. */
+  const look = (force = false): Promise<void> => {
+    if (!ctx.isValid) return Promise.resolve();
     const url = new URL(location.href);
     const adapter = adapters.find((a) => safe(() => a.detect(url, document), false)) ?? null;
     const ticket = adapter ? safe(() => adapter.ticket(url, document), null) : null;
     current = adapter ? { adapter, ticket } : null;
+    // A page no adapter knows may still be one its site's recipe knows.
+    if (!adapter && told === undefined) return loadRecipe().then(() => (told === true ? look(true) : undefined));
     const key = adapter ? `${adapter.id} ${ticket?.key ?? ''} ${url.href}` : '';
-    if (!adapter || (!force && key === announced)) return;
+    if (!adapter || (!force && key === announced)) return Promise.resolve();
     announced = key;
-    browser.runtime.sendMessage({ type: 'page.announce', adapterId: adapter.id, url: url.href, ticket }).catch(() => {
-      announced = undefined; // the worker was waking up; try again at the next look
-    });
+    return browser.runtime.sendMessage({ type: 'page.announce', adapterId: adapter.id, url: url.href, ticket, withRecipe: told === true }).then(
+      (answer: unknown) => {
+        const recipe = (answer as { value?: { recipe?: unknown } } | undefined)?.value?.recipe;
+        if (recipe === undefined) return;
+        // The site's recipe is not what this look went by: nothing was recorded; look again with it.
+        useRecipe(recipe);
+        void look(true);
+      },
+      () => {
+        announced = undefined; // the worker was waking up; try again at the next look
+      },
+    );
   };
   // A busy page changes its DOM many times a second: look once after a quiet moment, not per change.
   let pending = false;
@@ -81,7 +98,7 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
   const onMessage = (message: unknown) => {
     const call = message as PageCall;
     if (call?.type === 'page.announce-again') {
-      look(true);
+      void look(true);
       return undefined;
     }
     if (call?.type === 'page.teach') {
@@ -100,7 +117,7 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
       return adapter ? countCopies(adapter, document, call.query) : Promise.resolve(fail('unknown_tool', 'This page does not know that helpdesk.'));
     }
     if (call?.type !== 'page.run' && call?.type !== 'page.deliver') return undefined;
-    look();
+    void look();
     return answer(call, current);
   };
   browser.runtime.onMessage.addListener(onMessage);
@@ -112,10 +129,9 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
   const teach = createTeachMode(document);
   void teach.resume();
   ctx.onInvalidated(() => teach.show(null, null));
-  void loadRecipe().finally(() => {
-    look();
-    reportDelivery(current);
-  });
+  // The first look's answer brings the site's recipe when it has one; by then `current` is the
+  // adapter the page is served by.
+  void look().finally(() => reportDelivery(current));
   // Route changes without a page load (pushState, the Navigation API) and DOM changes (a ticket
   // rendered in place, a thread loaded after the page) both lead to one debounced look.
   ctx.addEventListener(window, 'wxt:locationchange', lookSoon);
@@ -125,16 +141,20 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
   ctx.onInvalidated(() => observer.disconnect());
 }
 
-/** This site's recipe as the background keeps it, checked again here, or null. */
-async function ownRecipe() {
+/** This site's recipe as the background keeps it (after a change), or null. */
+async function ownRecipe(): Promise<unknown> {
   try {
     const answer = (await browser.runtime.sendMessage({ type: 'recipe.get' })) as { ok: boolean; value?: unknown };
-    if (!answer?.ok || !answer.value) return null;
-    const check = checkRecipe(answer.value, (selector) => safe(() => (document.createDocumentFragment().querySelector(selector), true), false));
-    return check.ok && check.recipe.site === location.origin ? check.recipe : null;
+    return answer?.ok ? (answer.value ?? null) : null;
   } catch {
     return null;
   }
+}
+
+/** A recipe the background gave, checked again here, for this page's own site only; or null. */
+function checkedRecipe(given: unknown) {
+  const check = checkRecipe(given, (selector) => safe(() => (document.createDocumentFragment().querySelector(selector), true), false));
+  return check.ok && check.recipe.site === location.origin ? check.recipe : null;
 }
 
 /** Once per page load: a send the previous page started, as this page finds it. */

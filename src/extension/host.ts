@@ -32,7 +32,7 @@ import { instructionsHandlers } from './instructions-handlers';
 import { savedReplyHandlers } from './saved-reply-handlers';
 import { accessHandlers, accessOf, isLoopback } from './access-handlers';
 import { builtinRecipeHandlers } from './builtin-recipes';
-import { recipeHandlers, syncRecipes } from './recipe-handlers';
+import { recipeHandlers, recipeOf, syncRecipes } from './recipe-handlers';
 import { createRecipeStore, type RecipeStore } from './recipe-store';
 import { createSiteAccess } from './site-access';
 import { importLegacyStorage } from './legacy-storage';
@@ -111,6 +111,7 @@ export async function createServices(
     // A site the agent enabled before the organisation's list came is not listened to.
     allowsOrigin: async (origin) => isLoopback(origin) || ((await access.list()).includes(origin) && siteAllowedByPolicy(origin, await managedPolicy.get())),
     accessOf: (tabId) => accessOf(access, tabId, pages.get(tabId)?.origin),
+    recipeOf: (site) => recipeOf(recipes, site),
     teach: createTeachSessions(),
   };
   const kb = createKbStore(syncedArticles);

@@ -25,17 +25,26 @@ export interface DraftHooks {
 export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterLoad'>, drafts?: DraftHooks): PageHandlers {
   const prepares = createSerial();
   return {
-    async 'page.announce'({ adapterId, url, ticket }, sender) {
-      const adapter = s.tools.adapter(adapterId);
-      if (!adapter || sender.tabId === undefined || !sender.origin) return { ok: false };
+    async 'page.announce'({ adapterId, url, ticket, withRecipe }, sender) {
+      if (sender.tabId === undefined || !sender.origin) return { ok: false };
       // The origin is the browser's word; the URL (current after pushState) must agree with it.
       if (originOf(url) !== sender.origin) return { ok: false };
+      // A script left running in a tab of a site since revoked is not listened to.
+      if (!(await s.allowsOrigin(sender.origin))) return { ok: false };
+      // A page's first look is made without its site's recipe, which goes before the code
+      // adapters: when the site has one (or no longer has the one the page used), the page is
+      // given it, for the browser's word for its origin only, and nothing is recorded until it
+      // has looked again. A page load costs one message, not a recipe.get and then this.
+      if (withRecipe !== undefined) {
+        const recipe = await s.recipeOf(sender.origin);
+        if ((recipe !== null) !== withRecipe) return { ok: false, recipe };
+      }
+      const adapter = s.tools.adapter(adapterId);
+      if (!adapter) return { ok: false };
       // A recipe serves its own site only: its adapter id names that site; a helpdesk on
       // domains of its own (a built-in recipe for Zendesk, say) serves those domains only.
       if (adapterId.startsWith('recipe:') && adapterId !== recipeAdapterId(sender.origin)) return { ok: false };
       if (adapter.hosts && !adapter.hosts.test(new URL(sender.origin).hostname)) return { ok: false };
-      // A script left running in a tab of a site since revoked is not listened to.
-      if (!(await s.allowsOrigin(sender.origin))) return { ok: false };
       const before = s.pages.get(sender.tabId);
       const page = { tabId: sender.tabId, adapterId, origin: sender.origin, url, ticket };
       // Memory knows the page at once, so the tools are offered now; the copy kept for a worker

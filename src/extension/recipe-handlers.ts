@@ -13,8 +13,17 @@ type RecipeHandlers = Pick<Handlers, 'recipe.get' | 'recipes.list' | 'recipes.im
 /** What the background offers for a recipe: tools from the recipe's sections, grades from PAGE_TOOLS. */
 export const recipeInfo = (recipe: Recipe): AdapterInfo => ({ id: recipeAdapterId(recipe.site), title: recipe.title, tools: recipeTools(recipe) });
 
-/** The recipes the organisation's policy pushes to everyone, each checked like an imported one. */
+/** Each policy's recipes, checked once: every page load asks for its site's recipe. */
+const checkedPolicies = new WeakMap<Policy, Recipe[]>();
+
+/** The recipes the organisation's policy pushes to everyone, each checked like an imported one. Copies. */
 export function policyRecipes(policy: Policy): Recipe[] {
+  let checked = checkedPolicies.get(policy);
+  if (!checked) checkedPolicies.set(policy, (checked = checkPolicyRecipes(policy)));
+  return structuredClone(checked);
+}
+
+function checkPolicyRecipes(policy: Policy): Recipe[] {
   return policy.recipes.flatMap((text, i) => {
     let data: unknown;
     try {
@@ -34,6 +43,11 @@ export async function recipesInForce(recipes: RecipeStore): Promise<Recipe[]> {
   const bySite = new Map((await recipes.list()).map((r) => [r.site, r]));
   for (const r of policyRecipes(await managedPolicy.get())) bySite.set(r.site, r);
   return [...bySite.values()].sort((a, b) => a.site.localeCompare(b.site));
+}
+
+/** The recipe in force for a site, or null: the policy's wins over the agent's, as in recipesInForce. */
+export async function recipeOf(recipes: RecipeStore, site: string): Promise<Recipe | null> {
+  return policyRecipes(await managedPolicy.get()).find((r) => r.site === site) ?? (await recipes.get(site)) ?? null;
 }
 
 const managedSite = async (site: string) => policyRecipes(await managedPolicy.get()).some((r) => r.site === site);
@@ -74,8 +88,7 @@ export function recipeHandlers(s: Services, recipes: RecipeStore): RecipeHandler
   return {
     async 'recipe.get'(_req, sender) {
       if (!sender.origin || !(await s.allowsOrigin(sender.origin))) return null;
-      // The policy's recipe for a site wins over the agent's, as in recipesInForce.
-      return policyRecipes(await managedPolicy.get()).find((r) => r.site === sender.origin) ?? (await recipes.get(sender.origin)) ?? null;
+      return s.recipeOf(sender.origin);
     },
     'recipes.list': () => recipesInForce(recipes),
     'recipes.import': ({ recipe }) => storeRecipe(s, recipes, recipe),

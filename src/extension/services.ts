@@ -6,6 +6,7 @@ import type { PageToolSync } from './page-tool-sync';
 import { flagsOf, type SiteSettingsStore } from './site-settings';
 import type { TabPages } from './tab-pages';
 import type { Broadcast, SiteAccessView } from '../shared/protocol';
+import type { Recipe } from '../sites/recipe-check';
 
 /** Everything the background's handlers share. Built once per service worker start. */
 export interface Services {
@@ -21,6 +22,8 @@ export interface Services {
   /** Whether content scripts of this origin are listened to (loopback, or enabled by the agent). */
   allowsOrigin(origin: string): Promise<boolean>;
   accessOf(tabId: number): Promise<SiteAccessView | null>;
+  /** The recipe in force for a site (the organisation's policy's wins over the agent's), or null. */
+  recipeOf(site: string): Promise<Recipe | null>;
   /** Teach mode's sessions, one per tab. */
   teach: TeachSessions;
 }

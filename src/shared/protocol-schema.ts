@@ -40,7 +40,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   'page.announce': {
     from: 'content',
     // ticket may be null: the page shows no ticket.
-    schema: obj({ adapterId: str, url: str, ticket: { ...ticket, type: ['object', 'null'] } }, ['adapterId', 'url', 'ticket']),
+    schema: obj({ adapterId: str, url: str, ticket: { ...ticket, type: ['object', 'null'] }, withRecipe: { type: 'boolean' } }, ['adapterId', 'url', 'ticket']),
   },
   'page.delivered': {
     from: 'content',

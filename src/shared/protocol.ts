@@ -65,7 +65,13 @@ export interface SiteAccessView {
 }
 
 export interface Requests {
-  'page.announce': { req: { adapterId: string; url: string; ticket: PageTicket | null }; res: { ok: boolean } };
+  /**
+   * A content script says which page its tab shows. `withRecipe`: it looked for the page with a
+   * recipe of its site, as the background last told it (absent: it says nothing of recipes).
+   * When that is not so of the site now, nothing is recorded and the answer carries the site's
+   * recipe in force (null for none): the script looks again with it and announces again.
+   */
+  'page.announce': { req: { adapterId: string; url: string; ticket: PageTicket | null; withRecipe?: boolean }; res: { ok: boolean; recipe?: Recipe | null } };
   'page.delivered': { req: { adapterId: string; report: DeliveryReport }; res: { ok: boolean } };
   'view.get': { req: { tabId: number }; res: ViewState };
   /**

@@ -120,6 +120,20 @@ describe('a page cannot supply or change a recipe (attacker side)', () => {
     expect(await route({ type: 'recipe.get' }, fromA, handlers)).toMatchObject({ ok: true, value: { site: A } });
   });
 
+  attack('a page’s first announce is answered with its own site’s recipe only, whatever it names', async () => {
+    const { handlers } = await setup();
+    await handlers['recipes.import']({ type: 'recipes.import', recipe: recipeFor(A) }, extensionPage);
+    const first = (url: string, adapterId = 'generic') => ({ type: 'page.announce', adapterId, url, ticket: null, withRecipe: false });
+    // B has no recipe: B's page is recorded as it looked, and is given none.
+    expect(await route(first(`${B}/inline/tickets/5`), fromPage, handlers)).toEqual({ ok: true, value: { ok: true } });
+    // A page of B that names A's address, or A's recipe, is refused and given nothing.
+    expect(await route(first(`${A}/inline/tickets/5`), fromPage, handlers)).toEqual({ ok: true, value: { ok: false } });
+    expect(await route(first(`${B}/inline/tickets/5`, `recipe:${A}`), fromPage, handlers)).toEqual({ ok: true, value: { ok: false } });
+    expect(await route({ ...first(`${B}/inline/tickets/5`, `recipe:${A}`), withRecipe: true }, fromPage, handlers)).toEqual({ ok: true, value: { ok: false, recipe: null } });
+    const fromA = classifySender({ id: ID, url: `${A}/inline/tickets/5`, tab: { id: 1 } as never, frameId: 0 }, ID, BASE);
+    expect(await route(first(`${A}/inline/tickets/5`), fromA, handlers)).toMatchObject({ ok: true, value: { ok: false, recipe: { site: A } } });
+  });
+
   attack('a page off a helpdesk’s own domains cannot run under its built-in recipe (Zendesk, Freshdesk, Help Scout): refused, no tools', async () => {
     const { tabs, announce, services } = await setup();
     // Loopback, where Deskmate runs without being enabled: only the helpdesk's hosts stand in the way.

@@ -40,25 +40,45 @@ const recipe = (title = 'Inline desk'): Recipe => ({
   title,
 });
 
-/** One worker over the given storage; tab 1 shows a ticket of A. */
-async function worker(kv: KeyValue) {
+type Handlers = Awaited<ReturnType<typeof createServices>>['handlers'];
+
+/**
+ * The two ways a content script is given its site's recipe: asked for after a change, and with
+ * the answer to a page's first announce, made without one (what is given there is the site's
+ * recipe in force; an answer that gives none agrees the site has none).
+ */
+const WAYS = [
+  { way: 'recipe.get', serve: (h: Handlers, from: Sender) => h['recipe.get']({ type: 'recipe.get' }, from) },
+  {
+    way: "the first announce's answer",
+    serve: async (h: Handlers, from: Sender) => {
+      const answer = await h['page.announce']({ type: 'page.announce', adapterId: 'generic', url: `${A}/inline/tickets/5`, ticket: null, withRecipe: false }, from);
+      return answer.recipe ?? null;
+    },
+  },
+] as const;
+
+/** One worker over the given storage; tab 1 shows a ticket of A, and tab 2 is where the recipe is served. */
+async function workerOn(kv: KeyValue, serve: (h: Handlers, from: Sender) => Promise<Recipe | null>) {
   const tabs = createFakeTabs();
   const { handlers } = await createServices(ADAPTER_INFOS, tabs.send, createOpenAIModel, createRecipeStore(kv));
   tabs.tabs.set(1, { origin: A, ticket: '#5' });
+  tabs.tabs.set(2, { origin: A, ticket: '#5' });
   const page = tabs.senderOf(1);
   return {
     handlers,
     imported: (r: unknown) => handlers['recipes.import']({ type: 'recipes.import', recipe: r }, options),
     removed: () => handlers['recipes.remove']({ type: 'recipes.remove', site: A }, options),
-    /** What the tab's content script is given at its next load. */
-    served: () => handlers['recipe.get']({ type: 'recipe.get' }, page),
+    /** What a content script of the site is given at its next load. */
+    served: () => serve(handlers, tabs.senderOf(2)),
     announced: async () => (await handlers['page.announce']({ type: 'page.announce', adapterId: `recipe:${A}`, url: `${A}/inline/tickets/5`, ticket: { key: '5', label: '#5' } }, page)).ok,
     tools: async () => (await handlers['view.get']({ type: 'view.get', tabId: 1 }, options)).tools.map((t) => t.name),
   };
 }
 
-describe('site recipes kept in memory', () => {
+describe.each(WAYS)('site recipes kept in memory, served by $way', ({ serve }) => {
   beforeEach(() => fakeBrowser.reset());
+  const worker = (kv: KeyValue) => workerOn(kv, serve);
 
   attack('the pages of a site whose recipe the agent removed are served it from memory', async () => {
     const { kv } = backend();
@@ -116,7 +136,9 @@ describe('site recipes kept in memory', () => {
     const bg = await worker(kv);
     expect(await bg.served()).toMatchObject({ title: 'The organisation’s' });
   });
+});
 
+describe('the recipe store', () => {
   it('a worker started again serves the stored recipe, and a change to a served copy changes nothing', async () => {
     const { kv } = backend();
     const store = createRecipeStore(kv);

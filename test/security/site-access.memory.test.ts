@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
@@ -59,6 +60,20 @@ describe('enabled sites kept in memory', () => {
     expect(await bg.tools()).toEqual([]);
     expect(bg.services.pages.get(1)).toBeUndefined();
     expect(await bg.services.allowsOrigin(DESK)).toBe(false);
+  });
+
+  attack('a tab of the site the agent has just disabled is given the site’s recipe, asked for or with its announce', async () => {
+    const bg = await start();
+    expect((await bg.as({ type: 'sites.enable', origin: DESK })).value).toMatchObject({ ok: true });
+    const recipe = { ...(JSON.parse(readFileSync(new URL('../fixtures/recipes/fixture-inline.json', import.meta.url), 'utf8')) as object), site: DESK };
+    expect((await bg.as({ type: 'recipes.import', recipe })).value).toEqual({ ok: true });
+    const given = async () => ({
+      asked: await bg.handlers['recipe.get']({ type: 'recipe.get' }, bg.tabs.senderOf(1)),
+      announced: await bg.handlers['page.announce']({ type: 'page.announce', adapterId: 'fake-helpdesk', url: `${DESK}/tickets/7`, ticket: null, withRecipe: false }, bg.tabs.senderOf(1)),
+    });
+    expect(await given()).toMatchObject({ asked: { site: DESK }, announced: { ok: false, recipe: { site: DESK } } });
+    expect((await bg.as({ type: 'sites.disable', origin: DESK })).value).toMatchObject({ ok: true });
+    expect(await given()).toEqual({ asked: null, announced: { ok: false } });
   });
 
   attack('a tab announces its page right after the organisation took its site off the list', async () => {
