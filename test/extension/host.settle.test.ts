@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ToolResult } from '../../src/core';
 import { createDeliverySettler } from '../../src/extension/delivery-settle';
@@ -54,7 +54,8 @@ describe('an unknown outcome settles from the page loaded next, whichever page i
     expect(await h.settled(id, 'sent')).toBe('sent');
     const asked = h.tabs.calls.filter((c) => c.call.type === 'page.copies').at(-1)!.call;
     expect(asked).toMatchObject({ adapterId: 'fake-helpdesk', query: { ticketKey: '7', ticketUrl: `${A}/tickets/7`, tool: 'reply.send' } });
-    expect(await h.audit()).toEqual(['prepare', 'confirm', 'unknown', 'sent']);
+    // The audit entry is written once the record has settled: waited for, not raced.
+    await vi.waitFor(async () => expect(await h.audit()).toEqual(['prepare', 'confirm', 'unknown', 'sent']), { timeout: 5_000, interval: 10 });
   });
 
   it('stays unknown (never failed) while the thread shows no new copy, then "Check the ticket" settles it', async () => {
