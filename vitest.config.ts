@@ -17,6 +17,10 @@ export default defineConfig({
           exclude: ['test/core/**', 'test/e2e/**', 'test/**/*.e2e.test.ts', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['test/fakes/browser-setup.ts'],
+          // The flow tests wait by wall time for each step (5 s each): a whole test may take
+          // several such steps on a loaded machine, and a step that never comes fails with its
+          // own words, not with the test's budget.
+          testTimeout: 15_000,
         },
       },
     ],
