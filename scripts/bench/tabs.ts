@@ -59,34 +59,41 @@ export async function measureReloadAll(panel: SidePanel, origin: string, timeout
     'every tab to have its tools before the reload',
     { timeoutMs },
   );
-  // Event-driven, as the sidebar itself is: each view.changed of a tab is followed by one
-  // view.get of that tab. (Asking every tab every 50 ms was most of the worker's work, and
-  // slowed down what it measured.) A slow check every 2 s covers a broadcast that got lost.
+  // Event-driven, and quiet while it measures: a tab's tools are back at the view.changed after
+  // which its view lists them. The sidebar asks for the view of its own tab only; asking every
+  // tab's view at each of its broadcasts (a hundred view.gets per reload, ~16% of the worker's
+  // CPU) loaded the worker while it measured. So the views are asked once every tab has had its
+  // two broadcasts (tools dropped, then back), or one and then 2 s of quiet (a lost broadcast),
+  // and a tab whose view lists its tools is back at its last broadcast before that question.
   await panel.evaluate((ids: number[]) => {
     type Tab = { changes: number[]; back?: number; loaded?: number };
     const state = { start: performance.now(), tabs: Object.fromEntries(ids.map((id) => [id, { changes: [] } as Tab])) };
     (window as unknown as { __reloads: typeof state }).__reloads = state;
-    const check = async (tabId: number, at: number) => {
+    const now = () => performance.now() - state.start;
+    const check = async (tabId: number) => {
       const tab = state.tabs[tabId]!;
-      if (tab.back !== undefined) return;
+      const last = tab.changes.at(-1)!;
       const view = (await chrome.runtime.sendMessage({ type: 'view.get', tabId })) as { value?: { tools: unknown[] } };
-      if ((view.value?.tools.length ?? 0) > 0 && tab.back === undefined) tab.back = at;
+      // A broadcast that came while the view was asked leaves the tab to be asked again.
+      if ((view.value?.tools.length ?? 0) > 0 && tab.back === undefined && tab.changes.at(-1) === last) tab.back = last;
     };
+    let checking = false;
+    const settle = setInterval(() => {
+      const waiting = Object.entries(state.tabs).filter(([, t]) => t.back === undefined);
+      if (!waiting.length) return clearInterval(settle);
+      const ready = ([, t]: [string, Tab]) => t.loaded !== undefined && (t.changes.length >= 2 || (t.changes.length > 0 && now() - t.changes.at(-1)! > 2_000));
+      if (checking || !waiting.every(ready)) return;
+      checking = true;
+      void Promise.all(waiting.map(([id]) => check(Number(id)))).finally(() => (checking = false));
+    }, 250);
     chrome.tabs.onUpdated.addListener((tabId, change) => {
-      if (change.status === 'complete' && tabId in state.tabs) state.tabs[tabId]!.loaded = performance.now() - state.start;
+      if (change.status === 'complete' && tabId in state.tabs) state.tabs[tabId]!.loaded = now();
     });
     chrome.runtime.onMessage.addListener((message: unknown) => {
       const m = message as { type?: string; tabId?: number | null };
       if (m.type !== 'view.changed' || typeof m.tabId !== 'number' || !(m.tabId in state.tabs)) return;
-      const at = performance.now() - state.start;
-      state.tabs[m.tabId]!.changes.push(at);
-      void check(m.tabId, at);
+      state.tabs[m.tabId]!.changes.push(now());
     });
-    const slowCheck = setInterval(() => {
-      const waiting = Object.entries(state.tabs).filter(([, t]) => t.back === undefined && t.changes.length > 0);
-      if (!waiting.length && Object.values(state.tabs).every((t) => t.back !== undefined)) clearInterval(slowCheck);
-      for (const [id] of waiting) void check(Number(id), performance.now() - state.start);
-    }, 2_000);
     for (const id of ids) void chrome.tabs.reload(id);
   }, ids);
   const seen = await poll(
