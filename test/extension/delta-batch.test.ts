@@ -43,25 +43,41 @@ describe('the delta batch', () => {
   });
 });
 
-describe('the delta batch on a steady stream', () => {
+describe('the delta batch on a stream of bursts', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('sends one post per window while tokens keep coming, and the next at once after a quiet window', () => {
+  const texts = (sent: AgentEvent[]) => sent.map((e) => (e as { delta: string }).delta);
+
+  it('sends the first delta after a window closed at once: each burst starts without waiting', () => {
     const sent: AgentEvent[] = [];
     const batch = createDeltaBatch((e) => sent.push(e), 16);
-    // A token every 10 ms for 100 ms: 11 tokens.
-    for (let i = 0; i <= 10; i++) {
-      batch.push(delta(`${i} `));
-      vi.advanceTimersByTime(10);
-    }
+    batch.push(delta('a'));
+    vi.advanceTimersByTime(10);
+    batch.push(delta('b'));
+    vi.advanceTimersByTime(6); // the window closes with 'b'
+    expect(texts(sent)).toEqual(['a', 'b']);
+    vi.advanceTimersByTime(4);
+    batch.push(delta('c')); // 4 ms after that post: a new burst, not a wait for the next window
+    expect(texts(sent)).toEqual(['a', 'b', 'c']);
+    batch.push(delta('d'));
+    expect(texts(sent)).toEqual(['a', 'b', 'c']);
     vi.advanceTimersByTime(16);
-    expect(sent.map((e) => (e as { delta: string }).delta).join('')).toBe('0 1 2 3 4 5 6 7 8 9 10 ');
-    // At once, then one post per 16 ms window: 7, where a post per token would be 11.
-    expect(sent.length).toBeLessThanOrEqual(8);
-    vi.advanceTimersByTime(100);
-    const before = sent.length;
-    batch.push(delta('again'));
-    expect(sent).toHaveLength(before + 1);
+    expect(texts(sent)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('joins a fast stream into about two posts per window, in order, with nothing lost', () => {
+    const sent: AgentEvent[] = [];
+    const batch = createDeltaBatch((e) => sent.push(e), 16);
+    // A token every 2 ms for 96 ms: 49 tokens.
+    for (let i = 0; i <= 48; i++) {
+      batch.push(delta(`${i} `));
+      vi.advanceTimersByTime(2);
+    }
+    batch.flush();
+    expect(texts(sent).join('')).toBe(Array.from({ length: 49 }, (_, i) => `${i} `).join(''));
+    // Each burst: its first token at once, the rest of its 16 ms window in one post.
+    expect(sent.length).toBeLessThanOrEqual(14);
+    expect(sent.length).toBeGreaterThanOrEqual(10);
   });
 });
