@@ -64,6 +64,50 @@ describe('a streamed token renders one row', () => {
   });
 });
 
+describe('a draft card under a streaming answer', () => {
+  const draft: ChatItem = { id: 'd', kind: 'draft', callId: 'call-d', body: 'Hi Maria, …' };
+  let drawn = 0;
+  const showDraft = (items: ChatItem[], cardsVersion: unknown, label: string) =>
+    act(() =>
+      render(
+        <MessageList
+          items={items}
+          running={true}
+          cardsVersion={cardsVersion}
+          renderDraft={() => (drawn++, <p data-testid="card">{label}</p>)}
+          onRetry={() => undefined}
+          onSettings={() => undefined}
+        />,
+        root,
+      ),
+    );
+
+  it('renders again only when its item or what the cards show changes, not for each token', async () => {
+    drawn = 0;
+    const v1 = {};
+    await showDraft([user, draft, streaming('More ')], v1, 'one');
+    await showDraft([user, draft, streaming('More to ')], v1, 'one');
+    await showDraft([user, draft, streaming('More to say.')], v1, 'one');
+    expect(drawn).toBe(1);
+    // The cards' state changed (say, a confirm card opened): the newest renderDraft draws it.
+    await showDraft([user, draft, streaming('More to say.')], {}, 'two');
+    expect(drawn).toBe(2);
+    expect(root.querySelector('[data-testid="card"]')!.textContent).toBe('two');
+    // The draft itself changed (the agent's edit came back in a snapshot).
+    await showDraft([user, { ...draft, body: 'Hi Maria!' } as ChatItem, streaming('More to say.')], v1, 'three');
+    expect(drawn).toBe(3);
+    expect(root.querySelector('[data-testid="card"]')!.textContent).toBe('three');
+  });
+
+  it('renders with every render of the list when no version is given', async () => {
+    drawn = 0;
+    await showDraft([user, draft, streaming('More ')], undefined, 'one');
+    await showDraft([user, draft, streaming('More to ')], undefined, 'two');
+    expect(drawn).toBe(2);
+    expect(root.querySelector('[data-testid="card"]')!.textContent).toBe('two');
+  });
+});
+
 describe('Use as draft', () => {
   const answer = (id: string, text: string): ChatItem => ({ id, kind: 'assistant', text });
   const draft = (id: string): ChatItem => ({ id, kind: 'draft', callId: `call-${id}`, body: 'Hi Maria, …' });

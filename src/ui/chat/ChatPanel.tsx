@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { openSettings } from '../../extension/client';
 import type { ModelLabel } from '../../shared/chat-protocol';
 import { setupNeed, useSetup } from '../hooks/useSetup';
@@ -66,6 +66,12 @@ export function ChatPanel({ s }: { s: Sidebar }) {
     if (record) confirms.show(record);
     else requestAnimationFrame(() => document.getElementById(`confirm-${cardId}`)?.scrollIntoView({ block: 'nearest' }));
   };
+  // The cards' buttons act on the newest state, so a card need not render again to stay current.
+  const now = useRef({ chat, drafts, showSent });
+  now.current = { chat, drafts, showSent };
+  // Everything the cards show besides their own item; a streamed token changes none of it.
+  const sends = draftItems.map((d) => `${d.callId}:${d.sends?.join(',') ?? ''}`).join('|');
+  const cardsVersion = useMemo(() => ({}), [s.tabId, s.view, confirms.cards, drafts.owner, chat.home, sends]);
 
   return (
     <div class="chat">
@@ -88,6 +94,7 @@ export function ChatPanel({ s }: { s: Sidebar }) {
           items={chat.items}
           running={chat.running}
           before={loose.length ? <ConfirmCards cards={loose} confirms={confirms} onSendAgain={(card) => void drafts.resend(card)} /> : null}
+          cardsVersion={cardsVersion}
           renderDraft={(item) => {
             const sent = sentOf(item);
             return (
@@ -97,18 +104,18 @@ export function ChatPanel({ s }: { s: Sidebar }) {
                   blocked={drafts.blocked}
                   elsewhere={elsewhere(item)}
                   sent={sent}
-                  onShowSent={() => sent && showSent(sent.cardId)}
-                  onRun={(tool, body, anyway) => drafts.run(item.callId, tool, body, anyway)}
-                  onEdit={(body) => chat.edit(item.callId, body)}
-                  onAcknowledge={() => chat.acknowledge(item.callId)}
+                  onShowSent={() => sent && now.current.showSent(sent.cardId)}
+                  onRun={(tool, body, anyway) => now.current.drafts.run(item.callId, tool, body, anyway)}
+                  onEdit={(body) => now.current.chat.edit(item.callId, body)}
+                  onAcknowledge={() => now.current.chat.acknowledge(item.callId)}
                 />
-                <ConfirmCards cards={mine(item.callId)} confirms={confirms} onSendAgain={(card) => void drafts.resend(card, item.callId)} />
+                <ConfirmCards cards={mine(item.callId)} confirms={confirms} onSendAgain={(card) => void now.current.drafts.resend(card, item.callId)} />
               </>
             );
           }}
           renderNote={(item) => (
             <>
-              <NoteActions text={item.text} blocked={drafts.blocked} onRun={(tool, body) => drafts.run(noteCallId(item.id), tool, body)} />
+              <NoteActions text={item.text} blocked={drafts.blocked} onRun={(tool, body) => now.current.drafts.run(noteCallId(item.id), tool, body)} />
               <ConfirmCards cards={mine(noteCallId(item.id))} confirms={confirms} />
             </>
           )}

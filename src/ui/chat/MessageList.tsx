@@ -23,6 +23,12 @@ interface Props {
   onUseAsDraft?(itemId: string, text: string): void;
   /** What a note card offers: Add as internal note (or Insert), with its confirm card. */
   renderNote?(item: Of<'assistant'>): VNode;
+  /**
+   * Changes whenever what the draft and note cards show, other than their own item, changes: the
+   * cards render again only then or when their item changes, not for every streamed token.
+   * Without it they render with every render of the list.
+   */
+  cardsVersion?: unknown;
 }
 
 /** Not about the model's settings: the agent stopped it, or the worker restarted mid-turn. */
@@ -33,6 +39,8 @@ interface Actions {
   retry(): void;
   settings(): void;
   useAsDraft(itemId: string, text: string): void;
+  draft(item: Of<'draft'>): VNode;
+  note(item: Of<'assistant'>): VNode | null;
 }
 
 /**
@@ -48,6 +56,8 @@ export function MessageList(props: Props) {
       retry: () => latest.current.onRetry(),
       settings: () => latest.current.onSettings(),
       useAsDraft: (itemId, text) => latest.current.onUseAsDraft?.(itemId, text),
+      draft: (item) => latest.current.renderDraft(item),
+      note: (item) => latest.current.renderNote?.(item) ?? null,
     }),
     [],
   );
@@ -76,7 +86,10 @@ export function MessageList(props: Props) {
 
   const announced = useAnnouncement(items, running);
 
-  const withDraft = turnsWithDraft(items);
+  // "Use as draft" is offered only between turns: not worked out again for every token.
+  const withDraft = running ? null : turnsWithDraft(items);
+  const draftVersion = props.cardsVersion ?? renderDraft;
+  const noteVersion = props.cardsVersion ?? renderNote;
   return (
     <>
       {/* Not a live region itself: it changes with every token. The announcer below speaks each answer once, when it is complete. */}
@@ -95,16 +108,17 @@ export function MessageList(props: Props) {
                   key={key}
                   item={item}
                   retry={idle(item)}
-                  note={item.card === 'note' && !item.streaming && renderNote ? renderNote(item) : null}
+                  // Only a note card's row renders again when the cards' version changes.
+                  note={item.card === 'note' && !item.streaming && renderNote ? noteVersion : null}
                   // Not for an answer whose turn already made a draft card (above or under it).
-                  useAsDraft={!running && !!props.onUseAsDraft && !withDraft[i]}
+                  useAsDraft={withDraft !== null && !!props.onUseAsDraft && !withDraft[i]}
                   actions={actions}
                 />
               );
             case 'tool':
               return <ToolRow key={key} item={item} />;
             case 'draft':
-              return <div key={key}>{renderDraft(item)}</div>;
+              return <DraftRow key={key} item={item} version={draftVersion} actions={actions} />;
             case 'error':
               return <ErrorRow key={key} item={item} idle={idle(item)} actions={actions} />;
             case 'warning':
@@ -126,9 +140,13 @@ const UserRow = memo(({ item }: { item: Of<'user'> }) => (
   </div>
 ));
 
-const AssistantRow = memo(({ item, retry, note, useAsDraft, actions }: { item: Of<'assistant'>; retry: boolean; note: VNode | null; useAsDraft: boolean; actions: Actions }) => (
-  <Assistant item={item} onRetry={retry ? actions.retry : null} note={note} onUseAsDraft={useAsDraft ? () => actions.useAsDraft(item.id, item.text) : null} />
+/** `note`: null, or the cards' version while the answer shows a note card's actions. */
+const AssistantRow = memo(({ item, retry, note, useAsDraft, actions }: { item: Of<'assistant'>; retry: boolean; note: unknown; useAsDraft: boolean; actions: Actions }) => (
+  <Assistant item={item} onRetry={retry ? actions.retry : null} note={note === null ? null : actions.note(item)} onUseAsDraft={useAsDraft ? () => actions.useAsDraft(item.id, item.text) : null} />
 ));
+
+/** A draft card with what belongs under it: renders again when its item or the cards' version changes. */
+const DraftRow = memo(({ item, actions }: { item: Of<'draft'>; version: unknown; actions: Actions }) => <div>{actions.draft(item)}</div>);
 
 const ToolRow = memo(({ item }: { item: Of<'tool'> }) => <ToolCall item={item} />);
 
