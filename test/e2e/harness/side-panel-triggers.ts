@@ -43,7 +43,13 @@ export async function openGestureOpener(
   const opener = await poll(() => context.pages().find((p) => p.url() === url), 'the side panel opener page', {
     timeoutMs,
   });
-  await opener.waitForLoadState('domcontentloaded', { timeout: timeoutMs });
+  // The document's own word, not Playwright's load-state events: a page found in the context
+  // after it loaded can miss them (seen once: "networkidle" fired, "domcontentloaded" never did).
+  await poll(
+    async () => (await opener.evaluate(() => document.readyState !== 'loading' && !!document.body)) || undefined,
+    'the side panel opener page loaded',
+    { timeoutMs },
+  );
   return opener;
 }
 
