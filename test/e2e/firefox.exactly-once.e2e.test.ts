@@ -71,7 +71,8 @@ describe('firefox.exactly-once: the page loaded after a send settles it', () => 
     return { page, driver: firefoxDriver(page) };
   }
 
-  async function confirmOn(shape: 'next' | 'midpost'): Promise<{ ticket: Page; sidebar: Driver }> {
+  /** For /midpost/, the page the post reloads into is held until `release` is called. */
+  async function confirmOn(shape: 'next' | 'midpost'): Promise<{ ticket: Page; sidebar: Driver; release: () => void }> {
     await importRecipe(`fixture-${shape}`);
     const url = helpdesk.url(`/${shape}/tickets/5`);
     const ticket = await openFirefoxPage(firefox, url);
@@ -84,8 +85,9 @@ describe('firefox.exactly-once: the page loaded after a send settles it', () => 
     await waitIn(sidebar, () => document.querySelector<HTMLButtonElement>('[data-testid="draft-send"]')?.disabled === false, null, 'Send… to be offered');
     await sidebar.click('[data-testid="draft-send"]');
     expect((await theCard(sidebar, ['pending'])).body).toBe(DRAFT);
+    const release = shape === 'midpost' ? helpdesk.holdMidpostPages() : () => undefined;
     await clickConfirm(sidebar);
-    return { ticket, sidebar };
+    return { ticket, sidebar, release };
   }
 
   it('"send and next": the helpdesk lands on its mailbox, and the card ends in sent by itself', async () => {
@@ -96,11 +98,12 @@ describe('firefox.exactly-once: the page loaded after a send settles it', () => 
   });
 
   it('a reload mid-post: "Outcome unknown" with Check the ticket, then sent once the page is back', async () => {
-    const { sidebar } = await confirmOn('midpost');
+    const { sidebar, release } = await confirmOn('midpost');
     const unknown = await theCard(sidebar, ['unknown', 'sent', 'failed'], { timeoutMs: 20_000 });
     expect(unknown.state, unknown.status).toBe('unknown');
     expect(unknown.status).toMatch(/^Outcome unknown/);
     expect(unknown.canCheck).toBe(true);
+    release(); // the page comes back and settles it
     expect((await theCard(sidebar, ['sent'], { timeoutMs: 30_000 })).state).toBe('sent');
     expect(helpdesk.sent()).toEqual([{ shape: 'midpost', ticketId: 5, text: DRAFT }]);
   });

@@ -42,8 +42,11 @@ describe('runtime.exactly-once: the page loaded after a send settles it', () => 
     m.model.script([{ toolCalls: [{ name: 'reply__propose', arguments: { body: DRAFT } }] }, { text: 'The draft is in the card.' }]);
   });
 
-  /** Draft, Send…, Confirm on a ticket of `shape`, with the shape's recipe applied. */
-  async function confirmOn(shape: 'next' | 'midpost'): Promise<void> {
+  /**
+   * Draft, Send…, Confirm on a ticket of `shape`, with the shape's recipe applied. For
+   * /midpost/, the page the post reloads into is held until the returned release is called.
+   */
+  async function confirmOn(shape: 'next' | 'midpost'): Promise<() => void> {
     await importRecipeInChromium(chromium.context, chromium.extensionId, `fixture-${shape}`, helpdesk.origin);
     page = await chromium.context.newPage();
     await page.goto(helpdesk.url(`/${shape}/tickets/5`));
@@ -57,7 +60,9 @@ describe('runtime.exactly-once: the page loaded after a send settles it', () => 
     );
     await panel.click('[data-testid="draft-send"]');
     expect((await theCard(panel, ['pending'])).body).toBe(DRAFT);
+    const release = shape === 'midpost' ? helpdesk.holdMidpostPages() : () => undefined;
     await clickConfirm(panel);
+    return release;
   }
 
   it('"send and next": the helpdesk lands on its mailbox, and the card ends in sent by itself', async () => {
@@ -70,11 +75,12 @@ describe('runtime.exactly-once: the page loaded after a send settles it', () => 
   });
 
   it('a reload mid-post: "Outcome unknown" with Check the ticket, then sent once the page is back', async () => {
-    await confirmOn('midpost');
+    const release = await confirmOn('midpost');
     const unknown = await theCard(panel!, ['unknown', 'sent', 'failed'], { timeoutMs: 20_000 });
     expect(unknown.state, unknown.status).toBe('unknown');
     expect(unknown.status).toMatch(/^Outcome unknown/);
-    expect(unknown.canCheck).toBe(true); // seen with the state: the page may settle it a moment later
+    expect(unknown.canCheck).toBe(true);
+    release(); // the page comes back and settles it
     const done = await theCard(panel!, ['sent'], { timeoutMs: 30_000 });
     expect(done.state).toBe('sent');
     expect(helpdesk.sent()).toEqual([{ shape: 'midpost', ticketId: 5, text: DRAFT }]);

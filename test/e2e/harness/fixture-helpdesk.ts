@@ -52,6 +52,12 @@ export interface FixtureHelpdesk {
   origin: string;
   url(path: string): string;
   sent(): FixturePost[];
+  /**
+   * Holds every /midpost/ ticket page asked for from now on until the returned release is
+   * called: the page a send reloads into stays away for as long as a test needs to see what the
+   * sidebar shows meanwhile, however slow the machine.
+   */
+  holdMidpostPages(): () => void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -111,6 +117,8 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
   let tickets = seed();
   let sent: FixturePost[] = [];
   let lastPostAt = 0;
+  let held: Promise<void> | undefined;
+  let release = (): void => undefined;
   const html = (response: ServerResponse, status: number, body: string) => {
     response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     response.end(body);
@@ -165,6 +173,17 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
         response.writeHead(303, { location: shape === 'next' ? '/next/mailbox' : `/${shape}/tickets/${ticket.id}` });
         return response.end();
       }
+      if (shape === 'midpost' && held) {
+        // The page starts to arrive, so the browser leaves the old one (a send under way there
+        // is cut off), and the new one is not complete, so no content script runs in it yet.
+        const render = () => (match[3] ? pages.reply(ticket) : pages.view(ticket));
+        const head = render();
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        response.write(head.slice(0, head.indexOf('<body')) + ' '.repeat(2048));
+        await held;
+        const body = render(); // the ticket as it is once released
+        return response.end(body.slice(body.indexOf('<body')));
+      }
       if (shape === 'midpost' && Date.now() - lastPostAt < MIDPOST_PAGE_DELAY_MS) await new Promise((r) => setTimeout(r, MIDPOST_PAGE_DELAY_MS));
       return html(response, 200, match[3] ? pages.reply(ticket) : pages.view(ticket));
     })().catch((error: unknown) => html(response, 500, String(error)));
@@ -175,7 +194,17 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
     origin,
     url: (path) => new URL(path, origin).href,
     sent: () => structuredClone(sent),
+    holdMidpostPages() {
+      held ??= new Promise<void>((done) => {
+        release = () => {
+          held = undefined;
+          done();
+        };
+      });
+      return () => release();
+    },
     reset() {
+      release();
       tickets = seed();
       sent = [];
       lastPostAt = 0;
