@@ -5,6 +5,7 @@ import {
   auditOf,
   clickConfirm,
   openTicket,
+  readWholeBody,
   replyBody,
   runTool,
   sendToBackground,
@@ -83,6 +84,59 @@ describe('runtime.navigated: Confirm after the tab moved to another ticket', () 
     await refusedAfterMove(panel, body, record);
 
     // Back on ticket 1, the same card offers Confirm again, and it sends there, once.
+    await page.goto(helpdesk.ticketUrl(TICKET_1.id));
+    await page.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
+    await ticketShown(panel, panel.tabId, TICKET_1.label);
+    await poll(async () => (await theCard(panel, ['pending'])).canAccept || undefined, 'Confirm offered again on ticket 1', { timeoutMs: 10_000 });
+    await clickConfirm(panel);
+    const card = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });
+    expect(card.state, card.status).toBe('sent');
+    expect((await helpdesk.sentLog()).map((sent) => sent.text)).toEqual([body]);
+    await panel.close();
+    await page.close();
+  });
+
+  it('reopens the card when a Confirm click beat the hold: refused for ticket 2, pending again saying why, and sends once back on ticket 1', async () => {
+    const { page, panel, body, record } = await prepared('click beat the hold');
+    await readWholeBody(panel);
+    // The click's message stays in the panel until the tab has moved: a click in the instant
+    // the helpdesk navigated, before the card could hold Confirm.
+    await panel.evaluate(() => {
+      const w = window as unknown as { letGo?: () => void; held?: boolean };
+      const moved = new Promise<void>((r) => (w.letGo = r));
+      type Runtime = { sendMessage(m: unknown): Promise<unknown> };
+      const namespaces = globalThis as unknown as { browser?: { runtime?: Runtime }; chrome?: { runtime?: Runtime } };
+      for (const runtime of new Set([namespaces.browser?.runtime, namespaces.chrome?.runtime])) {
+        if (!runtime) continue;
+        const send = runtime.sendMessage.bind(runtime);
+        runtime.sendMessage = async (message: unknown) => {
+          if ((message as { type?: string })?.type === 'confirm.accept' && !w.held) {
+            w.held = true;
+            await moved;
+          }
+          return send(message);
+        };
+      }
+    }, null);
+    await clickConfirm(panel);
+    await page.click('a[data-ticket-nav="next"]');
+    await page.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_2.id}"]`);
+    await ticketShown(panel, panel.tabId, TICKET_2.label);
+    await panel.evaluate(() => (window as unknown as { letGo(): void }).letGo(), null);
+
+    // Refused, nothing sent, the record still pending: the card is pending again, says why, and holds Confirm.
+    const again = await poll(async () => {
+      const card = await theCard(panel, ['pending']);
+      return card.status.includes(TICKET_2.label) ? card : undefined;
+    }, 'the refusal on the card', { timeoutMs: 10_000 });
+    expect(again.status).toMatch(/^Not sent: .*nothing was sent/i);
+    expect(again.canAccept).toBe(false);
+    await panel.waitFor('[data-testid="confirm-card"] [data-testid="confirm-away"]', { timeoutMs: 10_000 });
+    expect(await helpdesk.sentLog()).toEqual([]);
+    expect((await storedConfirmation(panel, panel.tabId, body)).status).toBe('pending');
+    expect((await auditOf(panel, record.id)).map((e) => e.kind)).toEqual(['prepare', 'refuse']);
+
+    // Back on ticket 1, the same card takes Confirm again, and it sends once.
     await page.goto(helpdesk.ticketUrl(TICKET_1.id));
     await page.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
     await ticketShown(panel, panel.tabId, TICKET_1.label);

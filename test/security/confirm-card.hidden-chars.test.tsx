@@ -41,7 +41,7 @@ const show = (payload: ReplyPayload) =>
     render(
       <ConfirmCard
         card={{ id: 'c1', tool: 'reply.send', payload, expiresAt: Date.now() + 60_000, state: 'pending' } satisfies ConfirmCardModel}
-        onAccept={(d) => accepted.push(d)}
+        onAccept={(d) => void accepted.push(d)}
         onCancel={() => undefined}
         onCheck={() => undefined}
         onClose={() => undefined}

@@ -26,7 +26,7 @@ let root: HTMLElement;
 let accepted: string[];
 let unfake: () => void;
 const show = (model: ConfirmCardModel) =>
-  act(() => render(<ConfirmCard card={model} onAccept={(d) => accepted.push(d)} onCancel={() => undefined} onCheck={() => undefined} onClose={() => undefined} />, root));
+  act(() => render(<ConfirmCard card={model} onAccept={(d) => void accepted.push(d)} onCancel={() => undefined} onCheck={() => undefined} onClose={() => undefined} />, root));
 const $ = (testId: string) => root.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 const accept = () => $('confirm-accept') as HTMLButtonElement;
 const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));

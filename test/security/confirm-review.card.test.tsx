@@ -22,7 +22,7 @@ const show = (patch: Partial<ConfirmCardModel>) =>
     render(
       <ConfirmCard
         card={{ id: 'c1', tool: 'reply.send', payload, expiresAt: Date.now() + 60_000, state: 'pending', ...patch }}
-        onAccept={(d) => accepted.push(d)}
+        onAccept={(d) => void accepted.push(d)}
         onCancel={() => undefined}
         onCheck={() => undefined}
         onClose={() => undefined}

@@ -22,13 +22,18 @@ const card = (patch: Partial<ConfirmCardModel> = {}): ConfirmCardModel => ({
 
 let root: HTMLElement;
 const calls: { accept: string[]; cancel: number; check: number; close: number } = { accept: [], cancel: 0, check: 0, close: 0 };
+/** Settles the last Confirm, as the hook does once the card shows the background's answer. */
+let answer = () => {};
 const show = (model: ConfirmCardModel, away: { home: string; shows: string | null } | null = null) =>
   act(() =>
     render(
       <ConfirmCard
         card={model}
         away={away}
-        onAccept={(d) => calls.accept.push(d)}
+        onAccept={(d) => {
+          calls.accept.push(d);
+          return new Promise<void>((r) => (answer = r));
+        }}
         onCancel={() => calls.cancel++}
         onCheck={() => calls.check++}
         onClose={() => calls.close++}
@@ -73,6 +78,28 @@ describe('ConfirmCard', () => {
     expect(calls.accept).toEqual([await payloadDigest(payload)]);
     expect(button.disabled).toBe(true);
     expect($('confirm-status')!.dataset.state).toBe('pending');
+  });
+
+  it('takes a Confirm again when the answer left it pending (a refusal that claimed nothing), and says why', async () => {
+    await show(card());
+    $('confirm-accept')!.click();
+    await settle();
+    expect(($('confirm-accept') as HTMLButtonElement).disabled).toBe(true);
+    // The background refused (the tab had just left the ticket) and the record is still pending.
+    await show(card({ error: 'The page now shows ticket #2077, not #1042. Nothing was sent.' }), { home: '#1042', shows: '#2077' });
+    answer();
+    await settle();
+    expect($('confirm-status')!.dataset.state).toBe('pending');
+    expect($('confirm-status')!.textContent).toBe('Not sent: The page now shows ticket #2077, not #1042. Nothing was sent.');
+    expect(($('confirm-accept') as HTMLButtonElement).disabled).toBe(true); // held while away
+    await show(card({ error: 'The page now shows ticket #2077, not #1042. Nothing was sent.' }));
+    const button = $('confirm-accept') as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    button.click();
+    button.click();
+    await settle();
+    expect(calls.accept).toEqual([await payloadDigest(payload), await payloadDigest(payload)]);
+    expect(button.disabled).toBe(true);
   });
 
   it('holds Confirm, and says why, while the tab shows another ticket or no ticket; back on its ticket, Confirm is offered', async () => {

@@ -10,6 +10,7 @@ import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { installChatPort } from '../fakes/chat-port';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { installI18n } from '../fakes/i18n';
+import { attack } from '../security/attack';
 
 /**
  * The sidebar against the real background handlers: messages go through the router as
@@ -18,9 +19,16 @@ import { installI18n } from '../fakes/i18n';
 const A = 'http://127.0.0.1:4517';
 const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' };
 
-async function startBackground(tabs = createFakeTabs()) {
+/**
+ * `hold` may keep a message from the sidebar waiting before the background takes it (a click
+ * whose message is still on its way while the tab moves).
+ */
+async function startBackground(tabs = createFakeTabs(), hold: (message: unknown) => Promise<void> = async () => {}) {
   const { services, handlers, chat } = await createServices([fakeHelpdesk], tabs.send);
-  fakeBrowser.runtime.onMessage.addListener((message: unknown) => route(message, sidebar, handlers));
+  fakeBrowser.runtime.onMessage.addListener(async (message: unknown) => {
+    await hold(message);
+    return route(message, sidebar, handlers);
+  });
   installChatPort(chat);
   const announce = (tabId: number, ticket: string) => {
     tabs.tabs.set(tabId, { origin: A, ticket });
@@ -116,6 +124,66 @@ describe('the sidebar with the background', () => {
     $('confirm-accept')!.click();
     await until(() => $('confirm-status')?.dataset.state === 'sent', 'sent');
     expect(bg.tabs.delivered.map((d) => d.payload.body)).toEqual(['For ticket 7']);
+  });
+
+  /** A Confirm click whose message reaches the background only after the tab moved to ticket 8. */
+  async function clickBeatenByTheMove(body: string) {
+    let letGo = () => {};
+    const accepts: unknown[] = [];
+    const bg = await startBackground(createFakeTabs(), (message) => {
+      if ((message as { type?: string }).type !== 'confirm.accept') return Promise.resolve();
+      accepts.push(message);
+      return accepts.length === 1 ? new Promise((r) => (letGo = () => r())) : Promise.resolve();
+    });
+    await bg.announce(1, '#7');
+    await open();
+    await prepare(body);
+    $('confirm-accept')!.click();
+    await until(() => accepts.length === 1, 'the click on its way');
+    await bg.announce(1, '#8');
+    letGo();
+    await until(() => $('confirm-status')?.textContent?.includes('ticket #8'), 'the refusal on the card');
+    return { bg, accepts };
+  }
+  const confirmOffered = () =>
+    until(() => !$('confirm-away') && ($('confirm-accept') as HTMLButtonElement | null)?.disabled === false && $('confirm-accept'), 'Confirm offered');
+
+  it('reopens the card when a Confirm click beat the hold: refused for the moved tab, pending again with the reason, and it sends once back on the ticket', async () => {
+    const { bg, accepts } = await clickBeatenByTheMove('Beaten to it');
+    // Refused (nothing sent, the record still pending), and the card is pending again, saying why.
+    expect($('confirm-status')!.dataset.state).toBe('pending');
+    expect($('confirm-status')!.textContent).toMatch(/^Not sent: .*Nothing was sent/);
+    await until(() => $('confirm-away'), 'the card holding Confirm');
+    expect(($('confirm-accept') as HTMLButtonElement).disabled).toBe(true);
+    expect(bg.tabs.delivered).toEqual([]);
+    expect((await bg.services.store.list()).map((r) => r.status)).toEqual(['pending']);
+
+    // Back on ticket 7, Confirm is offered again, and sends.
+    await bg.announce(1, '#7');
+    (await confirmOffered()).click();
+    await until(() => $('confirm-status')?.dataset.state === 'sent', 'sent');
+    expect(bg.tabs.delivered.map((d) => d.payload.body)).toEqual(['Beaten to it']);
+    expect(accepts).toHaveLength(2);
+  });
+
+  attack('a card reopened by a refusal delivers once: a double click and a replayed confirm send one reply', async () => {
+    const { bg, accepts } = await clickBeatenByTheMove('Only once');
+    const [record] = await bg.services.store.list();
+    await bg.announce(1, '#7');
+    const accept = await confirmOffered();
+    const replayed = { type: 'confirm.accept', tabId: 1, id: record!.id, digest: record!.digest } as const;
+    // Two clicks in the card, and the same confirm replayed past it once the card's is in.
+    accept.click();
+    accept.click();
+    await until(() => accepts.length === 2, "the card's confirm");
+    const replay = bg.handlers['confirm.accept'](replayed, sidebar);
+    await until(() => $('confirm-status')?.dataset.state === 'sent', 'sent');
+    expect(await replay).toMatchObject({ ok: false, code: 'already_used' });
+    expect(accepts).toHaveLength(2);
+    // Sent: the card offers no Confirm, and one more replay is refused as used.
+    expect($('confirm-accept')).toBeNull();
+    expect(await bg.handlers['confirm.accept'](replayed, sidebar)).toMatchObject({ ok: false, code: 'already_used' });
+    expect(bg.tabs.delivered.map((d) => d.payload.body)).toEqual(['Only once']);
   });
 
   it('cancels: the card closes and the confirmation can no longer be used', async () => {

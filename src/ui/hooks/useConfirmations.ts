@@ -11,6 +11,7 @@ export interface Confirmations {
   open(tool: string, result: ToolResult): void;
   /** Shows the card of a record again (a draft's "Sent at" link), and scrolls to it. */
   show(record: ConfirmationRecord): void;
+  /** Resolves once the card shows the answer; a card the background left pending can be confirmed again. */
   accept(id: string, digest: string): Promise<void>;
   cancel(id: string): Promise<void>;
   check(id: string): Promise<void>;
@@ -77,13 +78,24 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
     patch(id, { busy: true, error: undefined });
     try {
       const result = await request('confirm.accept', { tabId, id, digest });
-      patch(id, { busy: false, state: cardStateOfResult(result), error: result.error, ...(result.ok ? { sentAt: Date.now() } : {}) });
+      const state = cardStateOfResult(result);
+      // A refusal that left the record pending (the tab left the ticket as the click went): the
+      // card is open again, saying why; the background's single-use claim still guards the send.
+      const reopen = state === 'refused' && (await storedCard(id))?.state === 'pending';
+      patch(id, { busy: false, state: reopen ? 'pending' : state, error: result.error, ...(result.ok ? { sentAt: Date.now() } : {}) });
     } catch (e) {
       // The answer was lost (say, the worker stopped): the stored record says what happened.
-      const record = await request('confirm.get', { id }).catch(() => null);
-      const known = record && record.status !== 'pending' ? cardOfRecord(record) : null;
-      patch(id, known ? { busy: false, state: known.state, error: known.error } : { busy: false, state: 'failed', error: errorText(e) });
+      // A record still pending was never claimed: the card is open again, saying why.
+      const known = await storedCard(id);
+      const claimed = known && known.state !== 'pending' && known.state !== 'refused';
+      patch(id, claimed ? { busy: false, state: known.state, error: known.error } : { busy: false, state: known?.state ?? 'failed', error: errorText(e) });
     }
+  };
+
+  /** The card as its stored record says it is now, or null when it cannot be read. */
+  const storedCard = async (id: string): Promise<ConfirmCardModel | null> => {
+    const record = await request('confirm.get', { id }).catch(() => null);
+    return record ? cardOfRecord(record) : null;
   };
 
   const cancel = async (id: string) => {

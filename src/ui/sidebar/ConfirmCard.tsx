@@ -23,7 +23,8 @@ interface Props {
   card: ConfirmCardModel;
   /** The tab has left the card's ticket: Confirm waits until it is back there. */
   away?: { home: string; shows: string | null } | null;
-  onAccept(digest: string): void;
+  /** Settles once the card shows the answer; a card still pending then takes a Confirm again. */
+  onAccept(digest: string): Promise<void> | void;
   onCancel(): void;
   onCheck(): void;
   onClose(): void;
@@ -58,7 +59,14 @@ export function ConfirmCard({ card, away = null, onAccept, onCancel, onCheck, on
     if (!shown || !body.seen || reviewing || away || once.current) return;
     once.current = true;
     setClicked(true);
-    onAccept(await payloadDigest(shown));
+    try {
+      await onAccept(await payloadDigest(shown));
+    } finally {
+      // The answer is in: a card the background left pending (a refusal for a tab that had left
+      // the ticket) takes a Confirm again; one claimed shows no Confirm at all.
+      once.current = false;
+      setClicked(false);
+    }
   };
   return (
     <section ref={section} class={`confirm confirm-${card.state}`} data-testid="confirm-card" aria-labelledby={`confirm-${card.id}`}>
@@ -162,7 +170,8 @@ export function ConfirmStatus({ card, sending }: { card: ConfirmCardModel; sendi
 }
 
 function message({ tool, state, error = '', notFound, busy }: ConfirmCardModel, sending: boolean): string {
-  if (state === 'pending') return t(sending ? 'confirm_sending' : 'confirm_pending');
+  // Pending with an error: a confirm was refused and nothing was claimed; it can be confirmed again.
+  if (state === 'pending') return sending ? t('confirm_sending') : error ? t('confirm_refused', error) : t('confirm_pending');
   if (state === 'delivering') return t('confirm_sending');
   if (state === 'sent' && tool === 'note.add') return t('confirm_note_sent');
   if (state !== 'unknown') return t(`confirm_${state}`, error);
