@@ -22,11 +22,17 @@ const DRAFTING: ScriptEntry[] = [
   answer('Ada wants a **refund**. The draft is below.'),
 ];
 
+/** Keeps a message from the sidebar waiting before the background takes it (a test's hold on the view). */
+let hold: (message: { type?: string }) => Promise<void> = async () => {};
+
 async function start(script: ScriptEntry[], site = { write: true, send: true }) {
   const tabs = createFakeTabs();
   const model = new ScriptedModel(script);
   const { handlers, chat } = await createServices([fakeHelpdesk], tabs.send, () => model);
-  fakeBrowser.runtime.onMessage.addListener((message: unknown) => route(message, sidebar, handlers));
+  fakeBrowser.runtime.onMessage.addListener(async (message: unknown) => {
+    await hold(message as { type?: string });
+    return route(message, sidebar, handlers);
+  });
   installChatPort(chat);
   tabs.tabs.set(1, { origin: A, ticket: '#7' });
   await handlers['page.announce'](
@@ -35,7 +41,7 @@ async function start(script: ScriptEntry[], site = { write: true, send: true }) 
   );
   if (!site.write || !site.send) await handlers['sites.set']({ type: 'sites.set', origin: A, ...site }, sidebar);
   await act(() => render(<App />, root));
-  return { tabs, model };
+  return { tabs, model, handlers };
 }
 
 let root: HTMLElement;
@@ -60,6 +66,7 @@ async function ask(text: string) {
 }
 
 beforeEach(() => {
+  hold = async () => {};
   fakeBrowser.reset();
   installI18n();
   history.replaceState(null, '', '/sidepanel.html?tab=1');
@@ -102,6 +109,35 @@ describe('the chat with the background', () => {
     $('confirm-accept')!.click();
     await until(() => $('confirm-status')?.dataset.state === 'sent', 'sent');
     expect(tabs.delivered.map((d) => d.payload.body)).toEqual([edited]);
+  });
+
+  // The draft rows are memoised on what they show besides their item (ChatPanel's cardsVersion):
+  // these change with no chat item changing, and the draft must show them all the same.
+  it("shows the draft's send going out while no chat item and no view changes", async () => {
+    const { tabs } = await start(DRAFTING);
+    await ask('draft a reply');
+    await until(() => $('draft-body'), 'the draft');
+    $('draft-send')!.click();
+    await until(() => ($('confirm-accept') as HTMLButtonElement | null)?.disabled === false, 'the confirm card, ready');
+    await act(() => new Promise((r) => setTimeout(r, 50))); // the view after the prepare is in
+    const views: unknown[] = [];
+    hold = (message) => (message.type === 'view.get' ? new Promise(() => views.push(message)) : Promise.resolve());
+    $('confirm-accept')!.click();
+    // Only the confirm card's state changed: its card under the draft, and the draft, say sent.
+    await until(() => $('confirm-status')?.dataset.state === 'sent', 'the card under the draft, sent');
+    await until(() => $('draft-state')?.dataset.state === 'sent', 'the draft saying it was sent');
+    expect(tabs.delivered.map((d) => d.payload.body)).toEqual([PROPOSED]);
+    expect(views.length).toBeGreaterThan(0); // the view asked for after the send never came
+  });
+
+  it('disables the draft\'s Send… when the site\'s sending is switched off, while no chat item changes', async () => {
+    const { handlers } = await start(DRAFTING);
+    await ask('draft a reply');
+    await until(() => !$('chat-stop') && $<HTMLButtonElement>('draft-send')?.disabled === false, 'the draft, Send… offered');
+    // Only the tab's page changed (its site may no longer send): the draft says so.
+    await handlers['sites.set']({ type: 'sites.set', origin: A, write: true, send: false }, sidebar);
+    await until(() => $<HTMLButtonElement>('draft-send')?.disabled, 'Send… held');
+    expect($('draft-card')!.textContent).toContain('Switched off for this site');
   });
 
   it('inserts the edited draft into the reply box', async () => {
