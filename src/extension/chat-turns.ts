@@ -5,7 +5,7 @@ import { forbiddenAttemptEntry } from './attempt-audit';
 import { homeOfConversation } from './chat-drafts';
 import { chatStore, type Conversation } from './chat-store';
 import { NO_TOOLS_NOTICE, runChatTurn } from './chat-turn';
-import { createDeltaBatch } from './delta-batch';
+import { createDeltaBatch, createStepDefer } from './delta-batch';
 import { log } from './logger';
 import { checkModelSettings, loadModelSettings, type ModelSettings } from './model-settings';
 import type { OutboundLog } from './outbound-log';
@@ -105,14 +105,19 @@ export function createChatTurns(host: TurnHost) {
 
       const history = text === undefined ? conversation.history : conversation.history.slice(0, -1);
       // Applied as sent, not as received: a snapshot never holds a delta that is still to come.
-      const outgoing = createDeltaBatch((event) => {
+      // The events between two requests are sent once the next request has left (createStepDefer).
+      const deferred = createStepDefer((event) => {
         conversation.items = applyAgentEvent(conversation.items, event);
         if (event.type === 'draft_proposed') conversation.items = stampDrafts(conversation.items, homeOfConversation(conversation));
         host.post(key, { type: 'chat.event', key, event, sentAt: performance.timeOrigin + performance.now() });
         // Stored at step boundaries; the deltas between are in the next full message.
         if (event.type === 'assistant_message' || event.type === 'tool_call_finished') storeStep();
       });
-      flushOutgoing = outgoing.flush;
+      const outgoing = createDeltaBatch(deferred.send);
+      flushOutgoing = () => {
+        outgoing.flush();
+        deferred.flush();
+      };
       const modelKey = JSON.stringify(settings);
       const result = await runChatTurn({
         services: host.services,
@@ -125,7 +130,7 @@ export function createChatTurns(host: TurnHost) {
         withoutTools: withoutTools.has(modelKey),
         ...(wire ? { onWire: wire.onWire } : {}),
         onToolsRefused: () => {
-          outgoing.flush();
+          flushOutgoing();
           withoutTools.add(modelKey);
           conversation.items = [...conversation.items, { id: itemId(), kind: 'notice', tone: 'info', text: NO_TOOLS_NOTICE }];
           void host.snapshot(conversation, settings);

@@ -47,3 +47,33 @@ export function createDeltaBatch(send: (event: AgentEvent) => void, windowMs = 1
     },
   };
 }
+
+/**
+ * The events between two model requests (the model's message, a tool's start and result, the
+ * next step) are sent in the task after the one that emitted them: by then the next request
+ * (or the page's tool call) has left, so the posts and what the sender does with each event (the
+ * conversation's items, a stored step) no longer stand between one request and the next. A text
+ * delta goes at once, after what is held: the order never changes. `flush` sends what is held now.
+ */
+export function createStepDefer(send: (event: AgentEvent) => void) {
+  const held: AgentEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    // One at a time off the front: a send that flushes again finds only what is left.
+    while (held.length) send(held.shift()!);
+  };
+  return {
+    send(event: AgentEvent): void {
+      if (event.type === 'text_delta') {
+        flush();
+        send(event);
+        return;
+      }
+      held.push(event);
+      timer ??= setTimeout(flush, 0);
+    },
+    flush,
+  };
+}

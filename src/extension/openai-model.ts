@@ -21,7 +21,7 @@ export function createOpenAIModel(settings: ModelSettings): ChatModel {
         const body = {
           model: settings.model,
           messages: messages.map(toWire),
-          ...(tools.length ? { tools: tools.map((f): ChatCompletionTool => ({ type: 'function', function: { ...f, parameters: forModel(f.parameters) as Record<string, unknown> } })) } : {}),
+          ...(tools.length ? { tools: tools.map((f): ChatCompletionTool => ({ type: 'function', function: { ...f, parameters: modelSchema(f.parameters) } })) } : {}),
           stream: true,
           stream_options: { include_usage: true },
         };
@@ -60,6 +60,17 @@ const chunkOnWire = (chunk: ChatCompletionChunk): WireEvent => new ChunkOnWire(c
 
 /** Checked by the registry before any tool runs; sent with every request they would only cost tokens. */
 const LOCAL_BOUNDS = new Set(['minLength', 'maxLength', 'maxItems', 'additionalProperties']);
+
+/**
+ * Each tool's schema for the model, made once per schema (a tool keeps its schema object): a turn
+ * sends the same tools with every request.
+ */
+const forModelOf = new WeakMap<object, Record<string, unknown>>();
+function modelSchema(schema: object): Record<string, unknown> {
+  let made = forModelOf.get(schema);
+  if (!made) forModelOf.set(schema, (made = forModel(schema) as Record<string, unknown>));
+  return made;
+}
 
 /** A tool's input schema as the model needs it: what each field is, without the local bounds. */
 function forModel(schema: unknown): unknown {

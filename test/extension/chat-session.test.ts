@@ -172,6 +172,30 @@ describe('the chat in the background', () => {
     expect(seen.running).toBe(false);
   });
 
+  it('posts the events between two requests once the next request has left, in order, and all of them before done', async () => {
+    const h = await setup([[call(0, 'c1', 'ticket__read'), finish('tool_calls')], [call(0, 'c2', 'kb__search', { query: 'refund' }), finish('tool_calls')], answer('Ada wants ', 'a refund.')]);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    const events = () => h.client.messages.flatMap((m) => (m.type === 'chat.event' ? [m.event.type] : []));
+    // What the sidebar had been sent when each request went out.
+    const atRequest: string[][] = [];
+    const stream = h.model.stream.bind(h.model);
+    h.model.stream = (request) => (atRequest.push(events()), stream(request));
+    await h.say({ type: 'chat.send', tabId: 1, text: 'what does the customer want?' });
+    // A page tool (ticket.read) and a background one (kb.search): the result of each step was
+    // still held when the request after it left (and went out in the task after).
+    const count = (type: string) => atRequest.map((seen) => seen.filter((e) => e === type).length);
+    expect(count('tool_call_finished')).toEqual([0, 0, 1]);
+    expect(count('step_start').map((n, i) => n <= i)).toEqual([true, true, true]);
+    const step = ['step_start', 'assistant_message', 'tool_call_started', 'tool_call_finished'];
+    expect(events().filter((e) => e !== 'text_delta')).toEqual([...step, ...step, 'step_start', 'assistant_message', 'done']);
+    // Applied as sent: the sidebar's reducer over what it got is the stored conversation.
+    const seen = h.client.messages.reduce((state, m) => chatReducer(state, m, 1), EMPTY_CHAT);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    const withoutIds = (items: readonly object[]) => items.map(({ id: _id, ...rest }: { id?: string }) => rest);
+    expect(withoutIds(seen.items)).toEqual(withoutIds(h.client.last().items));
+    expect(seen.items.filter((i) => i.kind === 'tool').map((i) => (i as { status: string }).status)).toEqual(['ok', 'ok']);
+  });
+
   it('stops a running answer and keeps the partial text', async () => {
     const h = await setup([{ events: [text('Working on')], stall: true }]);
     await h.say({ type: 'chat.open', tabId: 1 });

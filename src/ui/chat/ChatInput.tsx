@@ -29,7 +29,8 @@ export function ChatInput({ running, placeholder, onSend, onStop }: Props) {
     if (!el || !text || running) return;
     onSend(text);
     el.value = '';
-    grow();
+    // Empty again: back to its rows, without measuring (a forced layout of the whole sidebar on every send).
+    el.style.height = '';
   };
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return;
