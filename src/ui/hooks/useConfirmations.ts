@@ -79,9 +79,10 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
     try {
       const result = await request('confirm.accept', { tabId, id, digest });
       const state = cardStateOfResult(result);
-      // A refusal that left the record pending (the tab left the ticket as the click went): the
+      // Refused because the tab left the ticket as the click went, the record still pending: the
       // card is open again, saying why; the background's single-use claim still guards the send.
-      const reopen = state === 'refused' && (await storedCard(id))?.state === 'pending';
+      // Any other refusal (a digest that no longer matches what the card shows) is final.
+      const reopen = !result.ok && result.code === 'scope_changed' && (await storedCard(id))?.state === 'pending';
       patch(id, { busy: false, state: reopen ? 'pending' : state, error: result.error, ...(result.ok ? { sentAt: Date.now() } : {}) });
     } catch (e) {
       // The answer was lost (say, the worker stopped): the stored record says what happened.
