@@ -16,7 +16,7 @@ export const FLOOR_EXTENSION_DIR = join(ROOT, 'scripts/bench/floor-extension');
  */
 export async function measureColdFloor(model: DemoModel, pairs: number): Promise<ColdStartFigures> {
   const chromium = await launchChromium({ extensionDir: FLOOR_EXTENSION_DIR });
-  const out: ColdStartFigures = { warmFirstRequestMs: [], coldFirstRequestMs: [], warmFirstTokenMs: [], coldFirstTokenMs: [] };
+  const out: ColdStartFigures = { warmFirstRequestMs: [], coldFirstRequestMs: [], warmFirstTokenMs: [], coldFirstTokenMs: [], coldTypedToClickMs: [] };
   try {
     const page = await chromium.context.newPage();
     await page.goto(extensionUrl(chromium.extensionId, 'page.html'));

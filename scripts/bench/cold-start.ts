@@ -12,6 +12,8 @@ export interface ColdStartFigures {
   /** Click -> the sidebar got the first streamed text, per turn (ms). */
   warmFirstTokenMs: number[];
   coldFirstTokenMs: number[];
+  /** The question's input event -> the click, per turn after a stop: the sidebar wakes the worker at the first keystroke. */
+  coldTypedToClickMs: number[];
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ColdStartFigures {
  * stores it reads before it can answer.
  */
 export async function measureColdStart(context: BrowserContext, panel: SidePanel, model: DemoModel, pairs: number): Promise<ColdStartFigures> {
-  const out: ColdStartFigures = { warmFirstRequestMs: [], coldFirstRequestMs: [], warmFirstTokenMs: [], coldFirstTokenMs: [] };
+  const out: ColdStartFigures = { warmFirstRequestMs: [], coldFirstRequestMs: [], warmFirstTokenMs: [], coldFirstTokenMs: [], coldTypedToClickMs: [] };
   for (let i = 0; i < pairs; i++) {
     for (const cold of [false, true]) {
       await newChat(panel);
@@ -30,6 +32,8 @@ export async function measureColdStart(context: BrowserContext, panel: SidePanel
       const turn = await measureTurn(panel, model, 'Say hello, please.');
       const click = turn.probe.clicks.find((c) => c.testid === 'chat-send')!.at;
       const firstText = turn.probe.messages.find((m) => m.event?.type === 'text_delta');
+      const typed = turn.probe.inputs.find((e) => e.testid === 'chat-input');
+      if (cold && typed) out.coldTypedToClickMs.push(click - typed.at);
       (cold ? out.coldFirstRequestMs : out.warmFirstRequestMs).push(turn.gaps[0]!);
       if (firstText) (cold ? out.coldFirstTokenMs : out.warmFirstTokenMs).push(firstText.at - click);
     }

@@ -32,6 +32,8 @@ export interface ProbePaint {
 export interface ProbeData {
   messages: ProbeMessage[];
   clicks: { at: number; testid: string }[];
+  /** Input events (typing) in elements with a test id. */
+  inputs: { at: number; testid: string }[];
   paints: ProbePaint[];
 }
 
@@ -52,7 +54,7 @@ function install(): void {
   const host = window as unknown as { __deskmateProbe?: ProbeData };
   if (host.__deskmateProbe) return;
   const now = () => performance.timeOrigin + performance.now();
-  const data: ProbeData = { messages: [], clicks: [], paints: [] };
+  const data: ProbeData = { messages: [], clicks: [], inputs: [], paints: [] };
   host.__deskmateProbe = data;
 
   const listen = (port: PortLike) =>
@@ -81,6 +83,14 @@ function install(): void {
     (e) => {
       const el = (e.target as Element | null)?.closest?.('[data-testid]');
       if (el) data.clicks.push({ at: now(), testid: el.getAttribute('data-testid') ?? '' });
+    },
+    true,
+  );
+  document.addEventListener(
+    'input',
+    (e) => {
+      const el = (e.target as Element | null)?.closest?.('[data-testid]');
+      if (el) data.inputs.push({ at: now(), testid: el.getAttribute('data-testid') ?? '' });
     },
     true,
   );
@@ -120,6 +130,7 @@ function take(clear: boolean): ProbeData {
   if (clear) {
     data.messages.length = 0;
     data.clicks.length = 0;
+    data.inputs.length = 0;
     data.paints.length = 0;
   }
   return copy;

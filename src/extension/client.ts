@@ -117,14 +117,18 @@ export function connectChat(onMessage: (message: ChatServerMessage) => void, onR
     port = p;
   };
   open();
+  const reconnect = () => {
+    open();
+    onReconnect();
+  };
   return {
     send(message: ChatClientMessage): void {
       if (closed) return;
-      if (!port) {
-        open();
-        onReconnect();
-      }
+      if (!port) reconnect();
       port!.postMessage(message);
+    },
+    wake(): void {
+      if (!closed && !port) reconnect();
     },
     close(): void {
       closed = true;

@@ -7,7 +7,7 @@ import {
   type ChromiumHarness,
 } from './harness/chromium';
 import { ask, chatView, configureChromium, messagesOf, RETRY, startModel, turnEnded, waitForChat, type ModelForExtension } from './harness/chat';
-import { openTicket, startDemoHelpdesk, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
+import { openTicket, startDemoHelpdesk, TICKET_1, TICKET_2, type DemoHelpdesk } from './harness/deskmate';
 import { poll } from './harness/wait';
 
 const HELLO_ANSWER = 'Hello! I can help with ticket 1041.';
@@ -105,6 +105,33 @@ describe('agent.restart: the service worker stops mid-conversation', () => {
     const after = await chatView(panel);
     expect(after.errors.map((e) => [e.kind, e.retry])).toEqual([['interrupted', false]]);
     expect(await panel.evaluate((s: string) => document.querySelectorAll(s).length, RETRY)).toBe(0);
+
+    await panel.close();
+    await page.close();
+  });
+
+  it('starts a stopped worker while the agent types the question, before the send', async () => {
+    const { model } = m;
+    model.script([{ text: HELLO_ANSWER }]);
+    const page = await openTicket(chromium.context, helpdesk, TICKET_2.id);
+    const panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="chat-input"]');
+
+    // The panel stays open: its port is cut by the stop, and nothing else wakes the worker.
+    await stopServiceWorker(chromium.context);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await serviceWorkerStatus(chromium.context)).toBe('stopped');
+
+    await panel.fill('[data-testid="chat-input"]', 'hello');
+    await poll(async () => ((await serviceWorkerStatus(chromium.context)) === 'running' ? true : undefined), 'the worker to start while the question is typed');
+    expect(model.requests()).toHaveLength(0);
+
+    await panel.click('[data-testid="chat-send"]');
+    const view = await turnEnded(panel, 'the answer to "hello"');
+    expect(view.users).toEqual(['hello']);
+    expect(view.assistants.map((a) => a.text.trim())).toEqual([HELLO_ANSWER]);
+    expect(view.errors).toEqual([]);
+    expect(model.requests()).toHaveLength(1);
 
     await panel.close();
     await page.close();

@@ -12,6 +12,8 @@ type Listener = (message: unknown) => void;
 export function installChatPort(chat?: ChatSessions) {
   const sent: ChatClientMessage[] = [];
   let listeners = new Set<Listener>();
+  let onDisconnect = new Set<() => void>();
+  let connects = 0;
   const later = (f: () => void) => void setTimeout(f, 0);
   const server: ChatPort = {
     postMessage(message: ChatServerMessage) {
@@ -23,7 +25,10 @@ export function installChatPort(chat?: ChatSessions) {
 
   fakeBrowser.runtime.connect = (() => {
     const mine = new Set<Listener>();
+    const gone = new Set<() => void>();
     listeners = mine;
+    onDisconnect = gone;
+    connects++;
     return {
       name: 'chat',
       postMessage(message: ChatClientMessage) {
@@ -32,7 +37,7 @@ export function installChatPort(chat?: ChatSessions) {
         if (chat) later(() => chat.receive(server, copy));
       },
       onMessage: { addListener: (l: Listener) => mine.add(l), removeListener: (l: Listener) => mine.delete(l) },
-      onDisconnect: { addListener: () => undefined, removeListener: () => undefined },
+      onDisconnect: { addListener: (l: () => void) => gone.add(l), removeListener: (l: () => void) => gone.delete(l) },
       disconnect() {
         mine.clear();
         chat?.disconnect(server);
@@ -40,5 +45,18 @@ export function installChatPort(chat?: ChatSessions) {
     };
   }) as unknown as typeof fakeBrowser.runtime.connect;
 
-  return { sent, emit: (message: ChatServerMessage) => server.postMessage(message) };
+  return {
+    sent,
+    emit: (message: ChatServerMessage) => server.postMessage(message),
+    /** How many times the sidebar connected. */
+    connects: () => connects,
+    /** The worker stopped: the open port disconnects, as Chrome does to the page's end. */
+    stopWorker() {
+      const fire = onDisconnect;
+      listeners = new Set();
+      onDisconnect = new Set();
+      chat?.disconnect(server);
+      fire.forEach((l) => l());
+    },
+  };
 }

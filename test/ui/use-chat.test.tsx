@@ -83,6 +83,32 @@ describe('useChat', () => {
     ]);
   });
 
+  it('connects again and opens its conversation as soon as the agent types after the worker stopped', async () => {
+    const port = installChatPort();
+    await mount();
+    chat.wake(); // connected: nothing to do
+    expect(port.connects()).toBe(1);
+
+    port.stopWorker();
+    chat.wake();
+    chat.wake(); // one reconnect, however many keystrokes
+    expect(port.connects()).toBe(2);
+    expect(port.sent).toEqual([{ type: 'chat.open', tabId: 1 }, { type: 'chat.open', tabId: 1 }]);
+
+    chat.send('hello');
+    expect(port.connects()).toBe(2);
+    expect(port.sent.at(-1)).toEqual({ type: 'chat.send', tabId: 1, text: 'hello' });
+  });
+
+  it('still reconnects at the send when nothing woke the stopped worker first', async () => {
+    const port = installChatPort();
+    await mount();
+    port.stopWorker();
+    chat.send('hello');
+    expect(port.connects()).toBe(2);
+    expect(port.sent).toEqual([{ type: 'chat.open', tabId: 1 }, { type: 'chat.open', tabId: 1 }, { type: 'chat.send', tabId: 1, text: 'hello' }]);
+  });
+
   it('holds the same items as the background after a real turn', async () => {
     const tabs = createFakeTabs();
     const model = new ScriptedModel([

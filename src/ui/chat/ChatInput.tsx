@@ -7,12 +7,14 @@ interface Props {
   placeholder: string;
   onSend(text: string): void;
   onStop(): void;
+  /** Each edit of the text: the chat gets its worker ready before the send. */
+  onTyping?(): void;
 }
 
 const MAX_HEIGHT = 160;
 
 /** The message box: Enter sends, Shift+Enter starts a new line; Stop replaces Send while an answer runs. */
-export function ChatInput({ running, placeholder, onSend, onStop }: Props) {
+export function ChatInput({ running, placeholder, onSend, onStop, onTyping }: Props) {
   const box = useRef<HTMLTextAreaElement>(null);
   // Focused when the sidebar opens, so the keyboard shortcut that opened it lands here.
   useEffect(() => box.current?.focus(), []);
@@ -32,6 +34,10 @@ export function ChatInput({ running, placeholder, onSend, onStop }: Props) {
     // Empty again: back to its rows, without measuring (a forced layout of the whole sidebar on every send).
     el.style.height = '';
   };
+  const onInput = () => {
+    grow();
+    onTyping?.();
+  };
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return;
     e.preventDefault();
@@ -47,7 +53,7 @@ export function ChatInput({ running, placeholder, onSend, onStop }: Props) {
           send();
         }}
       >
-        <textarea ref={box} data-testid="chat-input" rows={2} placeholder={placeholder} aria-label={t('chat_input_label')} onInput={grow} onKeyDown={onKeyDown} />
+        <textarea ref={box} data-testid="chat-input" rows={2} placeholder={placeholder} aria-label={t('chat_input_label')} onInput={onInput} onKeyDown={onKeyDown} />
         {running ? (
           <button type="button" class="btn" data-testid="chat-stop" onClick={onStop}>
             {t('chat_stop')}

@@ -128,7 +128,7 @@ export function ChatPanel({ s }: { s: Sidebar }) {
       <QuickActions running={chat.running} draft={latestDraft} onAction={(action) => chat.action(action, latestDraft ?? undefined)} />
       <SavedRepliesBar replies={saved.replies} result={saved.result} busy={saved.busy} blocked={drafts.blocked('reply.fill')} onRun={(id) => void saved.run(id)} />
       {s.ticketContext.available && <TicketContext text={s.ticketContext.text} state={s.ticketContext.state} onChange={s.ticketContext.change} />}
-      <ChatInput running={chat.running} placeholder={chatPlaceholder(s.view ? s.view.page : undefined, s.view?.tools ?? [])} onSend={chat.send} onStop={chat.stop} />
+      <ChatInput running={chat.running} placeholder={chatPlaceholder(s.view ? s.view.page : undefined, s.view?.tools ?? [])} onSend={chat.send} onStop={chat.stop} onTyping={chat.wake} />
     </div>
   );
 }

@@ -20,6 +20,8 @@ export interface Chat extends ChatState {
   edit(callId: string, body: string): void;
   /** Asks for a fresh snapshot (e.g. after the model settings changed). */
   reopen(): void;
+  /** The agent is writing a message: reconnects now if the worker was stopped, not at the send. */
+  wake(): void;
 }
 
 /**
@@ -85,5 +87,6 @@ export function useChat(tabId: number | null | undefined): Chat {
       post((id) => ({ type: 'chat.edit', tabId: id, key, callId, body: body.slice(0, 20_000) }));
     },
     reopen: open,
+    wake: () => port.current?.wake(),
   };
 }
