@@ -125,7 +125,7 @@ export function ChatPanel({ s }: { s: Sidebar }) {
         />
       </LinkTrust.Provider>
       {chat.error && <p class="notice error" role="alert">{chat.error}</p>}
-      <QuickActions running={chat.running} draft={latestDraft} onAction={(action) => chat.action(action, latestDraft ?? undefined)} />
+      <QuickActions running={chat.running} draft={latestDraft} onAction={(action) => chat.action(action, latestDraft ?? undefined)} onWake={chat.wake} />
       <SavedRepliesBar replies={saved.replies} result={saved.result} busy={saved.busy} blocked={drafts.blocked('reply.fill')} onRun={(id) => void saved.run(id)} />
       {s.ticketContext.available && <TicketContext text={s.ticketContext.text} state={s.ticketContext.state} onChange={s.ticketContext.change} />}
       <ChatInput running={chat.running} placeholder={chatPlaceholder(s.view ? s.view.page : undefined, s.view?.tools ?? [])} onSend={chat.send} onStop={chat.stop} onTyping={chat.wake} />

@@ -6,12 +6,14 @@ interface Props {
   /** The newest draft's text, for the rewrites; none: they are off. */
   draft: string | null;
   onAction(action: QuickAction): void;
+  /** The pointer or the keyboard reached the bar: the chat gets its worker ready before the click. */
+  onWake?(): void;
 }
 
 /** One click each: summarize, draft, translate, rewrite, note. Each is a turn of the same agent. */
-export function QuickActions({ running, draft, onAction }: Props) {
+export function QuickActions({ running, draft, onAction, onWake }: Props) {
   return (
-    <div class="quick-actions" role="toolbar" aria-label={t('quick_title')}>
+    <div class="quick-actions" role="toolbar" aria-label={t('quick_title')} onPointerEnter={onWake} onFocusIn={onWake}>
       {QUICK_ACTIONS.map((action) => (
         <button
           key={action}
