@@ -52,16 +52,21 @@ export const auditItem = defineItem<StoredAudit>({
   },
 });
 
+// Every announce and every view reads the switches; only the background writes them (sites.set).
+// The policy goes over them at each read (site-settings.ts), so a policy change counts at once.
 export const siteSettingsItem = defineItem<Record<string, SiteSettings>>({
   key: 'sites',
   version: 1,
   fallback: () => ({}),
+  kept: true,
 });
 
+// Every announce and every view asks for it; only the background writes it (sites.enable, sites.disable).
 export const enabledSitesItem = defineItem<string[]>({
   key: 'enabledSites',
   version: 1,
   fallback: () => [],
+  kept: true,
 });
 
 export const kbItem = defineItem<KbArticle[]>({

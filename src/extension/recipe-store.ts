@@ -1,6 +1,6 @@
 import type { Recipe } from '../sites/recipe-check';
 import { createSerial } from './serial';
-import { vault } from './vault';
+import { vault, vaultGeneration } from './vault';
 
 /**
  * The agent's site recipes, one per site. They decide what Deskmate reads and clicks on a
@@ -31,13 +31,23 @@ const KEY = 'recipes';
  */
 export function createRecipeStore(backend: KeyValue = vault): RecipeStore {
   const serial = createSerial();
-  let known: Record<string, Recipe> | undefined;
+  // Good only for the vault it was read from, as every kept item is (stored-item.ts).
+  let known: { generation: number; all: Record<string, Recipe> } | undefined;
+  const keep = (generation: number, all: Record<string, Recipe>) => {
+    if (generation === vaultGeneration()) known = { generation, all };
+    return all;
+  };
   const stored = async () => ((await backend.get(KEY)) as Record<string, Recipe> | undefined) ?? {};
-  const read = async () => (known ??= await stored());
+  const read = async () => {
+    if (known?.generation === vaultGeneration()) return known.all;
+    const generation = vaultGeneration();
+    return keep(generation, await stored());
+  };
   const write = async (all: Record<string, Recipe>) => {
-    known = undefined;
+    const generation = vaultGeneration();
+    known = undefined; // a failed write leaves storage to say what is true
     await backend.set(KEY, all);
-    known = all;
+    keep(generation, all);
   };
   return {
     list: () => serial(async () => Object.values(structuredClone(await read())).sort((a, b) => a.site.localeCompare(b.site))),
@@ -45,9 +55,10 @@ export function createRecipeStore(backend: KeyValue = vault): RecipeStore {
     put: (recipe) => serial(async () => write({ ...(await stored()), [recipe.site]: structuredClone(recipe) })),
     remove: (site) =>
       serial(async () => {
+        const generation = vaultGeneration();
         const all = await stored();
         if (!(site in all)) {
-          known = all;
+          keep(generation, all);
           return false;
         }
         delete all[site];

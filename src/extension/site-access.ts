@@ -27,17 +27,9 @@ export function createSiteAccess() {
     return new URL(declared, browser.runtime.getURL('/')).pathname.replace(/^\//, '');
   };
   const firefox = (browser as unknown as { contentScripts?: FirefoxContentScripts }).contentScripts;
-  // Every announce and every view asks for the list, so it is kept in memory too. Only this
-  // object writes it, always inside `serial` as the reads are, and a restarted worker reads
-  // storage again: the copy is never older than what is stored, and a disable counts at once.
-  let enabled: string[] | undefined;
-  const read = async () => [...(enabled ??= await enabledSitesItem.get())];
-  const write = async (origins: string[]) => {
-    const next = [...new Set(origins)].sort();
-    enabled = undefined; // a failed write leaves storage to say what is true
-    await enabledSitesItem.set(next);
-    enabled = next;
-  };
+  // The list is kept in memory by its item (every announce and every view asks for it).
+  const read = async () => [...(await enabledSitesItem.get())];
+  const write = (origins: string[]) => enabledSitesItem.set([...new Set(origins)].sort());
   const id = (origin: string) => `site:${origin}`;
 
   async function register(origin: string): Promise<void> {

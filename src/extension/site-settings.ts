@@ -29,34 +29,18 @@ export function createSiteSettings(): SiteSettingsStore {
     const origins = new Set([...Object.keys(all), ...policy.readOnlySites, ...(policy.allowedSites ?? [])]);
     return [...origins].sort().map((origin) => siteUnderPolicy(withDefaults(origin, all[origin]), policy));
   };
-  // Every announce and every view reads the switches, so what is stored is kept in memory too.
-  // Only this object writes the item, and a restarted worker reads it again; a read that a
-  // write overtook is not kept. The policy goes over it at each read, so a policy change counts at once.
-  let stored: Record<string, SiteSettings> | undefined;
-  let writes = 0;
-  const all = async (): Promise<Record<string, SiteSettings>> => {
-    if (stored) return stored;
-    const before = writes;
-    const read = await siteSettingsItem.get();
-    if (writes !== before) return all();
-    return (stored = read);
-  };
   return {
-    get: async (origin) => siteUnderPolicy(withDefaults(origin, (await all())[origin]), await managedPolicy.get()),
-    list: async () => listOf(await all()),
+    get: async (origin) => siteUnderPolicy(withDefaults(origin, (await siteSettingsItem.get())[origin]), await managedPolicy.get()),
+    list: async () => listOf(await siteSettingsItem.get()),
     set: async (origin, change) => {
       // A switch the policy holds is not written: the agent's own choice is there again once the policy goes.
       const locked = siteUnderPolicy(withDefaults(origin), await managedPolicy.get()).locked ?? [];
       const allowed = Object.fromEntries(Object.entries(change).filter(([key]) => !locked.includes(key as 'write' | 'send')));
-      writes++;
-      stored = undefined; // a failed write leaves storage to say what is true
       const now = await siteSettingsItem.update((current) => {
         const { locked: _locked, ...own } = withDefaults(origin, current[origin]);
         current[origin] = { ...own, ...allowed, origin };
         return { value: current, result: current };
       });
-      writes++;
-      stored = now;
       return listOf(now);
     },
   };

@@ -1,5 +1,6 @@
 import type { ConfirmationRecord, ConfirmationStore } from '../core';
 import { confirmationsItem } from './items';
+import { vaultGeneration } from './vault';
 
 /** Closed records are kept a day for the "outcome unknown" check, then dropped. */
 const KEEP_CLOSED_MS = 24 * 60 * 60_000;
@@ -19,25 +20,29 @@ type Records = Record<string, ConfirmationRecord>;
  * again; a list that a change overtook is not kept.
  */
 export function createStorageConfirmationStore(now: () => number = Date.now): ConfirmationStore {
-  let known: Readonly<Records> | undefined;
+  // Good only for the vault it was read from, as every kept item is (stored-item.ts).
+  let known: { generation: number; records: Readonly<Records> } | undefined;
   // Counts the changes begun: what a read or a change saw is kept only if no other began since.
   let changes = 0;
-  const remember = (records: Records) => {
-    known = Object.freeze(Object.fromEntries(Object.entries(records).map(([id, r]) => [id, deepFreeze(structuredClone(r))])));
+  const remember = (generation: number, records: Records): Readonly<Records> => {
+    const frozen = Object.freeze(Object.fromEntries(Object.entries(records).map(([id, r]) => [id, deepFreeze(structuredClone(r))])));
+    if (generation === vaultGeneration()) known = { generation, records: frozen };
+    return frozen;
   };
   const change = async (fn: (records: Records) => boolean): Promise<void> => {
     const mine = ++changes;
+    const generation = vaultGeneration();
     known = undefined; // a failed write leaves storage to say what is true
     const stored = await confirmationsItem.update((records) => ({ ...(fn(records) ? { value: records } : {}), result: records }));
-    if (changes === mine) remember(stored);
+    if (changes === mine) remember(generation, stored);
   };
   const all = async (): Promise<Readonly<Records>> => {
-    if (known) return known;
+    if (known?.generation === vaultGeneration()) return known.records;
     const before = changes;
+    const generation = vaultGeneration();
     const stored = await confirmationsItem.get();
     if (changes !== before) return all();
-    remember(stored);
-    return known!;
+    return remember(generation, stored);
   };
 
   return {

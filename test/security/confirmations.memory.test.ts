@@ -5,7 +5,7 @@ import { createServices } from '../../src/extension/host';
 import { confirmationsItem } from '../../src/extension/items';
 import type { Sender } from '../../src/extension/router';
 import { createStorageConfirmationStore } from '../../src/extension/storage-confirmation-store';
-import { vault } from '../../src/extension/vault';
+import { forgetVaultConnection, vault } from '../../src/extension/vault';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { attack } from './attack';
@@ -101,6 +101,17 @@ describe('confirmations kept in memory', () => {
     expect(h.tabs.delivered).toEqual([]);
     expect((await h.view()).pending.map((r: ConfirmationRecord) => r.id)).toEqual([c.id]);
     expect(await stored(c.id)).toMatchObject({ status: 'pending' });
+  });
+
+  it('keeps what it read only for the vault it was read from: a worker started again lists what is stored', async () => {
+    const store = createStorageConfirmationStore();
+    const at = Date.now();
+    await store.put({ id: 'a', tool: 'reply.send', payload: { body: 'Hi' }, digest: 'd', ctx: { tabId: 1 }, createdAt: at, expiresAt: at + 60_000, status: 'pending' });
+    expect((await store.list()).map((r) => r.status)).toEqual(['pending']);
+    // Used past this store's memory (another worker); then the vault is opened anew, as after a restart.
+    await confirmationsItem.update((all) => ({ value: { ...all, a: { ...all.a!, status: 'used', usedAt: at } }, result: null }));
+    forgetVaultConnection();
+    expect((await store.list()).map((r) => r.status)).toEqual(['used']);
   });
 
   it('a listed record cannot be changed by whoever listed it', async () => {

@@ -5,6 +5,7 @@ import { createServices } from '../../src/extension/host';
 import { createOpenAIModel } from '../../src/extension/openai-model';
 import { managedPolicy } from '../../src/extension/policy';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
+import { forgetVaultConnection, vault } from '../../src/extension/vault';
 import type { Sender } from '../../src/extension/router';
 import { ADAPTER_INFOS } from '../../src/sites/catalog';
 import type { Recipe } from '../../src/sites/recipe-check';
@@ -148,5 +149,14 @@ describe('the recipe store', () => {
     (await store.list())[0]!.title = 'Changed too';
     expect((await store.get(A))!.title).toBe('Inline desk');
     expect((await createRecipeStore(kv).get(A))!.title).toBe('Inline desk');
+  });
+
+  it('keeps what it read only for the vault it was read from: a worker started again serves what is stored', async () => {
+    const store = createRecipeStore();
+    await store.put(recipe('First'));
+    // Replaced past this store's memory (another worker); then the vault is opened anew, as after a restart.
+    await vault.set('recipes', { [A]: recipe('Second') });
+    forgetVaultConnection();
+    expect((await store.get(A))?.title).toBe('Second');
   });
 });

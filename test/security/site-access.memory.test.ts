@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
 import { managedPolicy } from '../../src/extension/policy';
+import { forgetVaultConnection } from '../../src/extension/vault';
 import { route, type Sender } from '../../src/extension/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
@@ -42,6 +43,12 @@ async function start() {
     (await built.handlers['page.announce']({ type: 'page.announce', adapterId: 'fake-helpdesk', url: `${DESK}/tickets/7`, ticket: { key: '7', label: '#7' } }, tabs.senderOf(1))).ok;
   const tools = async () => ((await as({ type: 'view.get', tabId: 1 })).value.tools as { name: string }[]).map((t) => t.name);
   return { ...built, tabs, as, announce, tools };
+}
+
+/** A worker started again: nothing it kept in memory is left, and storage is what it was. */
+function restart() {
+  forgetVaultConnection();
+  return start();
 }
 
 describe('enabled sites kept in memory', () => {
@@ -101,7 +108,7 @@ describe('enabled sites kept in memory', () => {
     expect(r.value).toMatchObject({ ok: false });
     expect(bg.tabs.calls.slice(before).filter((c) => c.call.type === 'page.run')).toEqual([]);
     // A restarted worker reads the switch from storage.
-    const again = await start();
+    const again = await restart();
     expect(await again.announce()).toBe(true);
     expect(await again.tools()).not.toContain('reply.fill');
   });
@@ -109,10 +116,10 @@ describe('enabled sites kept in memory', () => {
   it('a restarted worker goes by the stored list, whatever the one before held', async () => {
     const first = await start();
     expect((await first.as({ type: 'sites.enable', origin: DESK })).value).toMatchObject({ ok: true });
-    const second = await start();
+    const second = await restart();
     expect(await second.announce()).toBe(true);
     expect((await second.as({ type: 'sites.disable', origin: DESK })).value).toMatchObject({ ok: true });
-    const third = await start();
+    const third = await restart();
     expect(await third.announce()).toBe(false);
     expect((await third.as({ type: 'sites.enabled' })).value).toEqual([]);
   });
