@@ -17,7 +17,9 @@ type Records = Record<string, ConfirmationRecord>;
  * (a confirm, a cancel, a check) reads the stored record, and every change reads, changes and
  * writes what is stored, so a claim is refused for a record storage says is used whatever
  * memory holds. This worker is the item's only writer and a restarted worker reads storage
- * again; a list that a change overtook is not kept.
+ * again; a list that a change overtook is not kept. (Not a `kept` item for that reason: a kept
+ * item's update starts from memory.) The records themselves are in storage, so a pending send
+ * outlives the worker; only this copy is dropped with the vault it was read from.
  */
 export function createStorageConfirmationStore(now: () => number = Date.now): ConfirmationStore {
   // Good only for the vault it was read from, as every kept item is (stored-item.ts).
