@@ -142,6 +142,8 @@ export function createChatTurns(host: TurnHost) {
           outgoing.push(event);
         },
       });
+      // Every held event is in the items before the answer's card is marked on them.
+      flushOutgoing();
       conversation.history = [...history, ...result.messages];
       if ((action === 'summarize' || action === 'note') && result.outcome === 'stop') conversation.items = withAnswerCard(conversation.items, action === 'summarize' ? 'summary' : 'note');
     } finally {

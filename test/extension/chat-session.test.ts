@@ -196,6 +196,15 @@ describe('the chat in the background', () => {
     expect(seen.items.filter((i) => i.kind === 'tool').map((i) => (i as { status: string }).status)).toEqual(['ok', 'ok']);
   });
 
+  it('a Summarize answer becomes the summary card, in the snapshot that ends the turn and in the stored conversation', async () => {
+    const h = await setup([answer('Wants: a refund. ', 'Next: reply today.')]);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    await h.say({ type: 'chat.action', tabId: 1, action: 'summarize' });
+    await vi.waitFor(() => expect(h.client.last().items.at(-1)).toMatchObject({ kind: 'assistant', card: 'summary' }), { interval: 5 });
+    await h.say({ type: 'chat.open', tabId: 1 });
+    expect(h.client.last().items.at(-1)).toMatchObject({ kind: 'assistant', text: 'Wants: a refund. Next: reply today.', card: 'summary' });
+  });
+
   it('stops a running answer and keeps the partial text', async () => {
     const h = await setup([{ events: [text('Working on')], stall: true }]);
     await h.say({ type: 'chat.open', tabId: 1 });
