@@ -7,11 +7,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openRealSidePanel } from '../../test/e2e/harness/chromium';
 import { CHROME_EXTENSION_DIR, ROOT } from '../../test/e2e/harness/paths';
 import { BrowserMissing } from '../demo/browser';
-import { waitForTicketInPanel } from '../demo/panel-reads';
-import { installProbe } from '../demo/probe';
 import { poll } from '../../test/e2e/harness/wait';
 import { startDemoSession } from '../demo/session';
 import { STORY_TICKET } from '../demo/story';
@@ -24,7 +21,7 @@ import { measureContentScriptCpu } from './content-cpu';
 import { measureBigTicketRead } from './big-ticket';
 import { MESSAGE_MAX_CHARS } from '../../src/sites/dom-text';
 import { round, summarize } from './stats';
-import { measureTokenToPaint, measureTurn, newChat, type TurnFigures } from './turns';
+import { measureTokenToPaint, measureTurn, newChat, openStoryPanel, type TurnFigures } from './turns';
 import { measureFullStory } from './full-story';
 import { measureColdStart } from './cold-start';
 import { measureBrowserFloor } from './floor';
@@ -78,13 +75,7 @@ async function main(): Promise<number> {
     const bundles = bundleSizes(CHROME_EXTENSION_DIR);
     const developmentBuild = isDevelopmentBuild(CHROME_EXTENSION_DIR);
     const { context, extensionId } = session.browser;
-    const page = await context.newPage();
-    await page.goto(session.ticketUrl(STORY_TICKET));
-    await page.waitForSelector('.hd-reply');
-    const panel = await openRealSidePanel(context, extensionId, page);
-    await panel.waitFor('[data-testid="chat-input"]');
-    const storyTicket = (await waitForTicketInPanel(panel, 15_000)).ticket;
-    await installProbe(context, panel);
+    const { page, panel, storyTicket } = await openStoryPanel(session);
 
     if (values['story-tokens']) {
       const plain = await measureTurn(panel, session.servers.model);

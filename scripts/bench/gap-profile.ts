@@ -8,15 +8,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openRealSidePanel } from '../../test/e2e/harness/chromium';
 import { CHROME_EXTENSION_DIR, ROOT } from '../../test/e2e/harness/paths';
-import { waitForTicketInPanel } from '../demo/panel-reads';
-import { installProbe } from '../demo/probe';
 import { startDemoSession } from '../demo/session';
-import { STORY_TICKET } from '../demo/story';
 import { profileDuring, sourceMaps } from './profile';
 import { summarize } from './stats';
-import { measureTurn, newChat, type TurnFigures } from './turns';
+import { measureTurn, newChat, openStoryPanel, type TurnFigures } from './turns';
 import { loadavg } from 'node:os';
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
@@ -36,13 +32,7 @@ async function main() {
   const session = await startDemoSession({ build: !values['no-build'], headless: true, log: (l) => console.log(`  ${l}`) });
   try {
     const { context, extensionId } = session.browser;
-    const page = await context.newPage();
-    await page.goto(session.ticketUrl(STORY_TICKET));
-    await page.waitForSelector('.hd-reply');
-    const panel = await openRealSidePanel(context, extensionId, page);
-    await panel.waitFor('[data-testid="chat-input"]');
-    await waitForTicketInPanel(panel, 15_000);
-    await installProbe(context, panel);
+    const { page, panel } = await openStoryPanel(session);
     // Warm up: the first turns load lazy chunks and compile.
     for (let i = 0; i < 3; i++) {
       await newChat(panel);

@@ -1,9 +1,12 @@
 import type { DemoModel, DemoTiming } from '../../demo/model/server.mjs';
+import type { Page } from 'playwright-core';
+import { openRealSidePanel } from '../../test/e2e/harness/chromium';
 import type { SidePanel } from '../../test/e2e/harness/side-panel-handle';
 import { poll } from '../../test/e2e/harness/wait';
-import { waitForDone } from '../demo/panel-reads';
-import { readProbe, type ProbeData } from '../demo/probe';
-import { PROMPT } from '../demo/story';
+import { waitForDone, waitForTicketInPanel } from '../demo/panel-reads';
+import { installProbe, readProbe, type ProbeData } from '../demo/probe';
+import type { DemoSession } from '../demo/session';
+import { PROMPT, STORY_TICKET } from '../demo/story';
 
 /** One chat turn as measured: the click on chat-send to `done` at the sidebar, and the model's share. */
 export interface TurnFigures {
@@ -28,6 +31,22 @@ export interface TurnFigures {
 }
 
 const TURN_TIMEOUT = 40_000;
+
+/**
+ * The story's ticket in a tab, the real side panel open on it with the ticket shown, and the
+ * probe installed: where every turn measured starts.
+ */
+export async function openStoryPanel(session: DemoSession): Promise<{ page: Page; panel: SidePanel; storyTicket: string }> {
+  const { context, extensionId } = session.browser;
+  const page = await context.newPage();
+  await page.goto(session.ticketUrl(STORY_TICKET));
+  await page.waitForSelector('.hd-reply');
+  const panel = await openRealSidePanel(context, extensionId, page);
+  await panel.waitFor('[data-testid="chat-input"]');
+  const storyTicket = (await waitForTicketInPanel(panel, 15_000)).ticket;
+  await installProbe(context, panel);
+  return { page, panel, storyTicket };
+}
 
 /** Starts a fresh conversation (chat-new) so every turn is the same story. */
 export async function newChat(panel: SidePanel): Promise<void> {

@@ -75,15 +75,8 @@ describe('runtime.navigated: Confirm after the tab moved to another ticket', () 
     expect(audit[1]!.detail).toMatch(/^scope_changed/);
   }
 
-  it('holds Confirm after a full page load of ticket 2, refuses a confirm sent all the same, and sends once back on ticket 1', async () => {
-    const { page, panel, body, record } = await prepared('navigated by load');
-
-    await page.goto(helpdesk.ticketUrl(TICKET_2.id));
-    await page.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_2.id}"]`);
-
-    await refusedAfterMove(panel, body, record);
-
-    // Back on ticket 1, the same card offers Confirm again, and it sends there, once.
+  /** Back on ticket 1, the same card offers Confirm again, and it sends there, once. */
+  async function sendsOnceBackOnTicket1(page: Page, panel: SidePanel, body: string) {
     await page.goto(helpdesk.ticketUrl(TICKET_1.id));
     await page.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
     await ticketShown(panel, panel.tabId, TICKET_1.label);
@@ -92,6 +85,17 @@ describe('runtime.navigated: Confirm after the tab moved to another ticket', () 
     const card = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });
     expect(card.state, card.status).toBe('sent');
     expect((await helpdesk.sentLog()).map((sent) => sent.text)).toEqual([body]);
+  }
+
+  it('holds Confirm after a full page load of ticket 2, refuses a confirm sent all the same, and sends once back on ticket 1', async () => {
+    const { page, panel, body, record } = await prepared('navigated by load');
+
+    await page.goto(helpdesk.ticketUrl(TICKET_2.id));
+    await page.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_2.id}"]`);
+
+    await refusedAfterMove(panel, body, record);
+
+    await sendsOnceBackOnTicket1(page, panel, body);
     await panel.close();
     await page.close();
   });
@@ -136,15 +140,7 @@ describe('runtime.navigated: Confirm after the tab moved to another ticket', () 
     expect((await storedConfirmation(panel, panel.tabId, body)).status).toBe('pending');
     expect((await auditOf(panel, record.id)).map((e) => e.kind)).toEqual(['prepare', 'refuse']);
 
-    // Back on ticket 1, the same card takes Confirm again, and it sends once.
-    await page.goto(helpdesk.ticketUrl(TICKET_1.id));
-    await page.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
-    await ticketShown(panel, panel.tabId, TICKET_1.label);
-    await poll(async () => (await theCard(panel, ['pending'])).canAccept || undefined, 'Confirm offered again on ticket 1', { timeoutMs: 10_000 });
-    await clickConfirm(panel);
-    const card = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });
-    expect(card.state, card.status).toBe('sent');
-    expect((await helpdesk.sentLog()).map((sent) => sent.text)).toEqual([body]);
+    await sendsOnceBackOnTicket1(page, panel, body);
     await panel.close();
     await page.close();
   });

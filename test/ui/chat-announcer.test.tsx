@@ -6,6 +6,7 @@ import { fakeBrowser } from 'wxt/testing';
 import type { ChatItem } from '../../src/shared/chat-items';
 import { MessageList } from '../../src/ui/chat/MessageList';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot, dropRoot } from './root';
 
 let root: HTMLElement;
 
@@ -24,12 +25,10 @@ describe('the chat announces answers politely, once each, whole', () => {
   beforeEach(() => {
     fakeBrowser.reset();
     installI18n();
-    root = document.createElement('div');
-    document.body.append(root);
+    root = freshRoot();
   });
   afterEach(() => {
-    render(null, root);
-    root.remove();
+    dropRoot(root);
   });
 
   it('says nothing while tokens stream in, then the whole answer once, from one polite region', async () => {

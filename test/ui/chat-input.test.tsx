@@ -4,20 +4,19 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatInput } from '../../src/ui/chat/ChatInput';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot, dropRoot } from './root';
 
 let root: HTMLElement;
 let sent: string[];
 
 beforeEach(() => {
   installI18n();
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
   sent = [];
   act(() => render(<ChatInput running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />, root));
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
   vi.restoreAllMocks();
 });
 

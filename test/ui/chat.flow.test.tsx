@@ -12,6 +12,7 @@ import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { installI18n } from '../fakes/i18n';
 import { answer, calls, ScriptedModel, type ScriptEntry } from '../fakes/scripted-model';
+import { freshRoot, dropRoot } from './root';
 
 /** The chat tab against the real background: router, chat sessions, registry; a scripted model and fake tabs. */
 const A = 'http://127.0.0.1:4517';
@@ -70,12 +71,10 @@ beforeEach(() => {
   fakeBrowser.reset();
   installI18n();
   history.replaceState(null, '', '/sidepanel.html?tab=1');
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
 });
 
 describe('the chat with the background', () => {

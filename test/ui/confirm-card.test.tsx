@@ -6,6 +6,7 @@ import { payloadDigest } from '../../src/core';
 import type { ConfirmCardModel } from '../../src/ui/confirm-state';
 import { ConfirmCard } from '../../src/ui/sidebar/ConfirmCard';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot, dropRoot } from './root';
 
 // Key order differs from the card's own object on purpose: the digest is of canonical JSON.
 const payload = {
@@ -46,13 +47,11 @@ const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
 
 beforeEach(() => {
   installI18n();
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
   Object.assign(calls, { accept: [], cancel: 0, check: 0, close: 0 });
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
 });
 
 describe('ConfirmCard', () => {

@@ -9,6 +9,7 @@ import { route, type Sender } from '../../src/extension/router';
 import { useDiagnostics } from '../../src/ui/hooks/useDiagnostics';
 import { Diagnostics } from '../../src/ui/options/Diagnostics';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot, dropRoot } from './root';
 
 const options: Sender = { kind: 'extension', url: 'chrome-extension://x/options.html' };
 let root: HTMLElement;
@@ -34,12 +35,10 @@ beforeEach(async () => {
   const { handlers } = await createServices([]);
   await log.clear();
   fakeBrowser.runtime.onMessage.addListener((message: unknown) => route(message, options, handlers));
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
 });
 
 describe('the diagnostics view', () => {

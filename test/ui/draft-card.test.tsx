@@ -6,6 +6,7 @@ import type { ToolResult } from '../../src/core';
 import type { DraftItem } from '../../src/shared/chat-items';
 import { DraftCard } from '../../src/ui/chat/DraftCard';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot, dropRoot } from './root';
 
 let root: HTMLElement;
 let runs: { tool: string; body: string; anyway: boolean }[];
@@ -45,15 +46,13 @@ const wait = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
 describe('a draft card', () => {
   beforeEach(() => {
     installI18n();
-    root = document.createElement('div');
-    document.body.append(root);
+    root = freshRoot();
     runs = [];
     edits = [];
     answer = () => ({ ok: true });
   });
   afterEach(() => {
-    render(null, root);
-    root.remove();
+    dropRoot(root);
   });
 
   it("shows the agent's edit kept with the conversation, not the model's text", async () => {

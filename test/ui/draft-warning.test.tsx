@@ -7,6 +7,7 @@ import type { ChatItem } from '../../src/shared/chat-items';
 import { DraftCard } from '../../src/ui/chat/DraftCard';
 import { MessageList } from '../../src/ui/chat/MessageList';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot } from './root';
 
 type DraftItem = Extract<ChatItem, { kind: 'draft' }>;
 
@@ -37,8 +38,7 @@ const $ = (testId: string) => root.querySelector<HTMLElement>(`[data-testid="${t
 describe('a draft written while the assistant tried forbidden tools', () => {
   beforeEach(() => {
     installI18n();
-    root = document.createElement('div');
-    document.body.append(root);
+    root = freshRoot();
     runs = [];
     acks = 0;
   });

@@ -9,6 +9,7 @@ import { KbUrl } from '../../src/ui/options/KbUrl';
 import { installI18n } from '../fakes/i18n';
 import { installFakePermissions } from '../fakes/fake-permissions';
 import { startKbServer, type KbServer } from '../fakes/kb-server';
+import { freshRoot, dropRoot } from './root';
 
 const options: Sender = { kind: 'extension', url: 'chrome-extension://x/options.html' };
 let root: HTMLElement;
@@ -36,12 +37,10 @@ beforeEach(async () => {
   installI18n();
   installFakePermissions(['http://127.0.0.1/*']);
   server = await startKbServer({ '/kb.md': { body: '# Zebra\nStripes.\n# Lion\nMane.', etag: '"v1"' } }, '127.0.0.1', { cors: true });
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
 });
 afterEach(async () => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
   await server.close();
 });
 

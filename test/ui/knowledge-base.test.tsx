@@ -7,6 +7,7 @@ import { createServices } from '../../src/extension/host';
 import { route, type Sender } from '../../src/extension/router';
 import { KnowledgeBase } from '../../src/ui/options/KnowledgeBase';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot, dropRoot } from './root';
 
 const options: Sender = { kind: 'extension', url: 'chrome-extension://x/options.html' };
 let root: HTMLElement;
@@ -30,13 +31,11 @@ beforeEach(async () => {
   installI18n();
   const { handlers } = await createServices([]);
   fakeBrowser.runtime.onMessage.addListener((message: unknown) => route(message, options, handlers));
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
   await act(() => render(<KnowledgeBase />, root));
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
   vi.unstubAllGlobals();
 });
 

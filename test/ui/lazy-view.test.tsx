@@ -4,6 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lazyView, loadWhenIdle } from '../../src/ui/lazy-view';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot, dropRoot } from './root';
 
 const Card = ({ label }: { label: string }) => <p data-testid="card">{label}</p>;
 
@@ -21,12 +22,10 @@ const settle = () => act(async () => await new Promise((r) => setTimeout(r, 0)))
 
 beforeEach(() => {
   installI18n();
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
   vi.useRealTimers();
 });
 

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadMarkdown, Markdown } from '../../src/ui/chat/Markdown';
 import { linkTarget } from '../../src/shared/link-target';
 import { LinkTrust } from '../../src/ui/chat/link-trust';
+import { freshRoot, dropRoot } from './root';
 
 let root: HTMLElement;
 const show = (text: string) => act(() => render(<Markdown text={text} />, root));
@@ -14,12 +15,10 @@ beforeAll(async () => {
   await loadMarkdown();
 });
 beforeEach(() => {
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
 });
 
 const HOSTILE = [

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ChatItem } from '../../src/shared/chat-items';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot, dropRoot } from './root';
 
 // Counts the renders of tool rows: each one words its call through traceText.
 const worded = vi.hoisted(() => ({ calls: 0 }));
@@ -34,12 +35,10 @@ beforeEach(() => {
   installI18n();
   worded.calls = 0;
   retried.length = 0;
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
 });
 
 describe('a streamed token renders one row', () => {

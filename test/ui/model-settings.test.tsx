@@ -10,6 +10,7 @@ import { route, type Sender } from '../../src/extension/router';
 import { permissionFor } from '../../src/ui/hooks/useModelSettings';
 import { ModelSettingsForm } from '../../src/ui/settings/ModelSettingsForm';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot, dropRoot } from './root';
 
 const options: Sender = { kind: 'extension', url: 'chrome-extension://x/options.html' };
 let root: HTMLElement;
@@ -59,12 +60,10 @@ beforeEach(() => {
     log.push(`permission ${p.origins?.join(' ')}`);
     return grant;
   }) as typeof fakeBrowser.permissions.request;
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
 });
 
 describe('ModelSettingsForm', () => {

@@ -12,6 +12,7 @@ import { route, type Sender } from '../../src/extension/router';
 import { presetOf } from '../../src/ui/hooks/useModelSettings';
 import { ModelSettingsForm } from '../../src/ui/settings/ModelSettingsForm';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot, dropRoot } from './root';
 
 /** The settings form against the real background and the demo model over real HTTP: what it says is what the server did. */
 const options: Sender = { kind: 'extension', url: 'chrome-extension://x/options.html' };
@@ -86,12 +87,10 @@ beforeEach(() => {
   model.reset();
   fakeBrowser.permissions.contains = (async () => true) as typeof fakeBrowser.permissions.contains;
   fakeBrowser.permissions.request = (async () => true) as typeof fakeBrowser.permissions.request;
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
 });
 
 describe('Test connection tells the truth', () => {

@@ -10,6 +10,7 @@ import { PAGE_TOOLS, type PageToolName } from '../../src/sites/page-tools';
 import type { ToolRun } from '../../src/ui/hooks/usePageTools';
 import { PageActions } from '../../src/ui/sidebar/PageActions';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot, dropRoot } from './root';
 
 const view = (name: PageToolName): PageToolView => {
   const { title, description, sideEffect, inputSchema } = PAGE_TOOLS[name];
@@ -28,12 +29,10 @@ const tool = (name: string) => root.querySelector<HTMLElement>(`[data-testid="pa
 beforeEach(() => {
   installI18n();
   ran = [];
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
 });
 
 describe('PageActions', () => {

@@ -4,6 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QuickActions } from '../../src/ui/chat/QuickActions';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot, dropRoot } from './root';
 
 let root: HTMLElement;
 let woken: number;
@@ -11,15 +12,13 @@ let actions: string[];
 
 beforeEach(() => {
   installI18n();
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
   woken = 0;
   actions = [];
   act(() => render(<QuickActions running={false} draft={null} onAction={(a) => actions.push(a)} onWake={() => woken++} />, root));
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
 });
 
 describe('the quick actions bar', () => {

@@ -6,6 +6,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { useBuiltinRecipes } from '../../src/ui/hooks/useBuiltinRecipes';
 import { useRecipes } from '../../src/ui/hooks/useRecipes';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot, dropRoot } from './root';
 
 /**
  * The recipe lists (options page, built-in recipe line of the sidebar) are loaded again when
@@ -37,14 +38,12 @@ beforeEach(async () => {
     asked.push(type);
     return Promise.resolve({ ok: true, value: [] });
   });
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
   await act(() => render(<Probe />, root));
   await settle();
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
 });
 
 describe('the recipe lists and the tabs', () => {

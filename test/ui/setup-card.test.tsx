@@ -11,6 +11,7 @@ import { App } from '../../src/ui/sidebar/App';
 import { installChatPort } from '../fakes/chat-port';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { installI18n } from '../fakes/i18n';
+import { freshRoot, dropRoot } from './root';
 
 /** The sidebar's first-run help against the real background and a real model server (or none). */
 const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' };
@@ -50,12 +51,10 @@ beforeEach(() => {
   fakeBrowser.reset();
   installI18n();
   history.replaceState(null, '', '/sidepanel.html?tab=1');
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
 });
 
 describe('the setup card', () => {

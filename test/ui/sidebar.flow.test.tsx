@@ -11,6 +11,7 @@ import { installChatPort } from '../fakes/chat-port';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { installI18n } from '../fakes/i18n';
 import { attack } from '../security/attack';
+import { freshRoot, dropRoot } from './root';
 
 /**
  * The sidebar against the real background handlers: messages go through the router as
@@ -65,12 +66,10 @@ beforeEach(() => {
   fakeBrowser.reset();
   installI18n();
   history.replaceState(null, '', '/sidepanel.html?tab=1');
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
 });
 
 describe('the sidebar with the background', () => {

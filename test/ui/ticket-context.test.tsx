@@ -4,6 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { useTicketContext } from '../../src/ui/hooks/useInstructions';
+import { freshRoot, dropRoot } from './root';
 
 let root: HTMLElement;
 let box: ReturnType<typeof useTicketContext>;
@@ -24,12 +25,10 @@ beforeEach(() => {
     if ((message as { type?: string }).type !== 'ticketContext.get') return undefined;
     return new Promise((resolve) => answers.push((text) => resolve({ ok: true, value: { available: true, text } })));
   });
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
 });
 
 describe('useTicketContext', () => {

@@ -12,6 +12,7 @@ import { installChatPort } from '../fakes/chat-port';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { answer, calls, ScriptedModel, text } from '../fakes/scripted-model';
+import { freshRoot, dropRoot } from './root';
 
 let root: HTMLElement;
 let chat: Chat;
@@ -37,12 +38,10 @@ const done: AgentEvent = { type: 'done', reason: 'stop', steps: 1, usage: { prom
 
 beforeEach(() => {
   fakeBrowser.reset();
-  root = document.createElement('div');
-  document.body.append(root);
+  root = freshRoot();
 });
 afterEach(() => {
-  render(null, root);
-  root.remove();
+  dropRoot(root);
 });
 
 describe('useChat', () => {

@@ -36,8 +36,9 @@ export async function stopServiceWorker(context: BrowserContext, options: Worker
       'the worker to be installed, and running or stopped',
     );
     if (settled.runningStatus === 'stopped') return;
-    // An open side panel reconnects at once and starts the worker again, so "stopped" may be
-    // followed by "starting" and "running" before the next look: any report since the stop counts.
+    // A message still on its way (a side panel's request, a page's announce) can start the worker
+    // again right after the stop, so "stopped" may be followed by "starting" and "running" before
+    // the next look: any report since the stop counts.
     const since = watch.mark();
     await watch.session.send('ServiceWorker.stopAllWorkers');
     await watch.until((v) => v.runningStatus === 'stopped', 'the worker to stop', since);
