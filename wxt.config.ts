@@ -14,7 +14,6 @@ const CHROME_PUBLIC_KEY =
 
 // The manifest is declared here once for both browsers; WXT adds the entrypoints.
 export default defineConfig({
-  modules: ['@wxt-dev/webextension-polyfill'],
   // Extension pages load their chunks from the package itself: no modulepreload links or helper
   // code for them; one stylesheet that every page links, so a lazy chunk brings no CSS along.
   // DESKMATE_SOURCEMAP=hidden (npm run bench -- --profile): source maps beside the bundles, not
@@ -39,6 +38,10 @@ export default defineConfig({
     // The organisation's policy (Chrome's 3rdparty extension policy); Firefox reads the same keys
     // from policies.json without a schema.
     ...(browser === 'firefox' ? {} : { key: CHROME_PUBLIC_KEY, storage: { managed_schema: 'managed-schema.json' } }),
+    // Chrome 148 has the \`browser\` namespace, with promise-returning onMessage listeners, that
+    // wxt/browser uses as Firefox's: no polyfill wraps it (its CommonJS interop copied every API
+    // namespace at each start of the worker).
+    ...(browser === 'firefox' ? {} : { minimum_chrome_version: '148' }),
     // Loopback helpdesks and the offline demo model; any other endpoint is asked for when chosen.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     ...(browser === 'firefox'
