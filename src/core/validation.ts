@@ -14,8 +14,11 @@ export function createInputValidator(schema: JsonSchema): (input: unknown) => In
   // Its own copy: the validator annotates the schema it is given (which fails on a frozen one),
   // and whoever holds the tool's schema must not change what is enforced.
   const own = structuredClone(schema) as object as Record<string, unknown>;
-  const validator = new Validator(own, '2020-12', false);
+  // Built at the first check: a worker's start makes a validator for every message type and
+  // tool, and one message needs one of them.
+  let validator: Validator | undefined;
   return (input) => {
+    validator ??= new Validator(own, '2020-12', false);
     const { valid, errors } = validator.validate(input);
     if (valid) return { ok: true };
     return { ok: false, message: describe(errors) };
