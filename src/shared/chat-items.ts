@@ -68,8 +68,12 @@ export function stampDrafts(items: ChatItem[], home: TicketRef): ChatItem[] {
 let counter = 0;
 export const itemId = (): string => `i${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-/** Applies one event; returns a new list when something changed (the old one is left as is). */
-export function applyAgentEvent(items: readonly ChatItem[], event: AgentEvent): ChatItem[] {
+/**
+ * Applies one event; returns a new list when something changed (the old one is left as is), and
+ * the same list when nothing did (a step's start, a message of tool calls only): the sidebar then
+ * has nothing to render again.
+ */
+export function applyAgentEvent(items: ChatItem[], event: AgentEvent): ChatItem[] {
   const list = [...items];
   const last = list.at(-1);
   switch (event.type) {
@@ -85,6 +89,8 @@ export function applyAgentEvent(items: readonly ChatItem[], event: AgentEvent): 
         else list[list.length - 1] = { id: last.id, kind: 'assistant', text, ...(cut ? { cut } : {}) };
       } else if (text) {
         list.push({ id: itemId(), kind: 'assistant', text, ...(cut ? { cut } : {}) });
+      } else {
+        return items;
       }
       return list;
     }
@@ -134,7 +140,7 @@ export function applyAgentEvent(items: readonly ChatItem[], event: AgentEvent): 
       if (event.reason === 'step_limit') list.push({ id: itemId(), kind: 'notice', text: event.message ?? 'Stopped: too many steps.' });
       return endStreaming(list, event.reason === 'aborted' ? 'aborted' : undefined);
     default:
-      return list;
+      return items;
   }
 }
 

@@ -32,7 +32,10 @@ export function chatReducer(state: ChatState, message: ChatServerMessage, tabId:
       const items = applyAgentEvent(state.items, message.event);
       // Stamped with the conversation's ticket as the background stamps it.
       const stamped = message.event.type === 'draft_proposed' && state.home ? stampDrafts(items, state.home) : items;
-      return { ...state, items: stamped, running: message.event.type !== 'done' };
+      const running = message.event.type !== 'done';
+      // The same state when nothing changed: the sidebar does not render again for it.
+      if (stamped === state.items && running === state.running) return state;
+      return { ...state, items: stamped, running };
     }
     case 'chat.error':
       return { ...state, running: false, error: message.message };

@@ -16,7 +16,9 @@ import { freshRoot, dropRoot } from './root';
 
 let root: HTMLElement;
 let chat: Chat;
+let renders = 0;
 function Probe({ tabId }: { tabId: number }) {
+  renders++;
   chat = useChat(tabId);
   return null;
 }
@@ -66,6 +68,27 @@ describe('useChat', () => {
     await settle();
     expect(chat.running).toBe(false);
     expect(chat.items.at(-1)).toMatchObject({ kind: 'assistant', text: 'Hello' });
+  });
+
+  it('does not render again for an event that changes nothing it shows (a step starts, a message of tool calls only)', async () => {
+    const port = installChatPort();
+    await mount();
+    const key = 'chat:1:http://127.0.0.1:4517 7';
+    port.emit({ type: 'chat.snapshot', tabId: 1, key, home: { site: 'http://127.0.0.1:4517', ticket: '7' }, items: [{ id: 'u1', kind: 'user', text: 'hi' }], running: true, model: MODEL });
+    await settle();
+    const before = renders;
+    const items = chat.items;
+    port.emit({ type: 'chat.event', key, event: { type: 'step_start', step: 1 }, sentAt: 0 });
+    port.emit({ type: 'chat.event', key, event: { type: 'assistant_message', step: 1, message: { role: 'assistant', content: null, tool_calls: [{ id: 'c1', name: 'ticket__read', arguments: '{}' }] } }, sentAt: 0 });
+    port.emit({ type: 'chat.event', key, event: { type: 'step_start', step: 2 }, sentAt: 0 });
+    await settle();
+    expect(renders).toBe(before);
+    expect(chat.items).toBe(items);
+    // What it shows still renders at once.
+    port.emit({ type: 'chat.event', key, event: { type: 'tool_call_started', step: 2, callId: 'c2', tool: 'kb.search', args: { query: 'refund' }, rawArguments: '{"query":"refund"}' }, sentAt: 0 });
+    await settle();
+    expect(renders).toBe(before + 1);
+    expect(chat.items.at(-1)).toMatchObject({ kind: 'tool', tool: 'kb.search', status: 'running' });
   });
 
   it('ignores a snapshot of another tab, and opens the conversation again when the page changes', async () => {
