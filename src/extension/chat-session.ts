@@ -4,7 +4,8 @@ import { withInterruption } from '../shared/chat-items';
 import { createSubscribers } from './chat-subscribers';
 import { homeOfConversation } from './chat-drafts';
 import { createDraftKeeper } from './draft-keeper';
-import { chatStore, conversationKey, tabPrefix, type Conversation } from './chat-store';
+import { conversationKey, tabPrefix, type Conversation } from './chat-store';
+import { createKeptConversations } from './kept-conversations';
 import { createChatTurns, type CreateModel } from './chat-turns';
 import { DEMO_MODEL_ID, loadModelSettings, type ModelSettings } from './model-settings';
 import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../shared/chat-protocol';
@@ -27,6 +28,8 @@ const validChat = createInputValidator(CHAT_SCHEMA);
  */
 export function createChatSessions(services: Services, createModel: CreateModel, outbound?: OutboundLog) {
   const subscribers = createSubscribers<ChatServerMessage>();
+  // This worker's memory of the conversations: a turn starts without reading storage.
+  const conversations = createKeptConversations();
   /** The site is the announced page's, else the tab's own origin: a page no adapter serves is still some site's. */
   const siteOf = async (tabId: number): Promise<string | null> =>
     services.pages.get(tabId)?.origin ?? (await services.accessOf(tabId).catch(() => null))?.origin ?? null;
@@ -37,12 +40,12 @@ export function createChatSessions(services: Services, createModel: CreateModel,
     const key = await keyOf(tabId);
     const current = turns.live(key);
     if (current) return current;
-    const stored = await chatStore.get(key);
+    const stored = await conversations.get(key);
     const conversation = stored ?? { key, tabId, site: await siteOf(tabId), ticketKey: services.pages.get(tabId)?.ticket?.key ?? null, history: [], items: [], running: false, updatedAt: 0 };
     if (conversation.running && !turns.isRunning(key)) {
       conversation.running = false;
       conversation.items = withInterruption(conversation.items);
-      await chatStore.put(conversation);
+      await conversations.put(conversation);
     }
     return conversation;
   }
@@ -84,11 +87,11 @@ export function createChatSessions(services: Services, createModel: CreateModel,
   /** The conversation stored under a key of this tab (a running turn's own copy first). */
   async function byKey(tabId: number, key: string): Promise<Conversation | undefined> {
     if (!key.startsWith(tabPrefix(tabId))) return undefined;
-    return turns.live(key) ?? (await chatStore.get(key));
+    return turns.live(key) ?? (await conversations.get(key));
   }
 
-  const turns = createChatTurns({ services, createModel, ...(outbound ? { outbound } : {}), keyOf, load, snapshot: (conversation, settings) => snapshot(null, conversation, settings), post, audit });
-  const drafts = createDraftKeeper({ services, load, byKey, snapshot, siteOf, audit });
+  const turns = createChatTurns({ services, createModel, ...(outbound ? { outbound } : {}), store: conversations, keyOf, load, snapshot: (conversation, settings) => snapshot(null, conversation, settings), post, audit });
+  const drafts = createDraftKeeper({ services, store: conversations, load, byKey, snapshot, siteOf, audit });
 
   async function handle(port: ChatPort, message: ChatClientMessage): Promise<void> {
     const { tabId } = message;
@@ -119,7 +122,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
       case 'chat.new':
         // Removed only after the stopped turn has stored itself, or it would come back.
         await turns.stop([key]);
-        await chatStore.remove(key);
+        await conversations.remove(key);
         await outbound?.forget(key);
         const settings = await loadModelSettings();
         return snapshot(null, await current(tabId), settings);
@@ -152,7 +155,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
     /** The tab closed: its conversations end. */
     async closeTab(tabId: number): Promise<void> {
       await turns.stop(turns.runningKeys().filter((key) => key.startsWith(tabPrefix(tabId))));
-      await chatStore.removeTab(tabId);
+      await conversations.removeTab(tabId);
       await outbound?.forgetTab(tabPrefix(tabId));
     },
   };

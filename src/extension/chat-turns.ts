@@ -3,7 +3,8 @@ import { applyAgentEvent, itemId, stampDrafts, withAnswerCard } from '../shared/
 import type { ChatServerMessage } from '../shared/chat-protocol';
 import { forbiddenAttemptEntry } from './attempt-audit';
 import { homeOfConversation } from './chat-drafts';
-import { chatStore, type Conversation } from './chat-store';
+import type { Conversation } from './chat-store';
+import type { KeptConversations } from './kept-conversations';
 import { NO_TOOLS_NOTICE, runChatTurn } from './chat-turn';
 import { createDeltaBatch, createStepDefer } from './delta-batch';
 import { log } from './logger';
@@ -18,6 +19,8 @@ export interface TurnHost {
   services: Services;
   createModel: CreateModel;
   outbound?: OutboundLog;
+  /** Where the conversations are kept (and stored). */
+  store: KeptConversations;
   keyOf(tabId: number): Promise<string>;
   /** The tab's conversation: a running turn's own copy, else the stored one. */
   load(tabId: number): Promise<Conversation>;
@@ -80,7 +83,7 @@ export function createChatTurns(host: TurnHost) {
     const storeStep = () => {
       storeSoon ??= setTimeout(() => {
         storeSoon = undefined;
-        chatStore.put(conversation).catch(log.swallow('chat', 'Could not store a step of the turn', 'error'));
+        host.store.put(conversation).catch(log.swallow('chat', 'Could not store a step of the turn', 'error'));
       }, 0);
     };
     // What this turn sends to the model and gets back, for "What left the browser".
@@ -153,7 +156,7 @@ export function createChatTurns(host: TurnHost) {
       running.delete(key);
       // Live until stored: a load in between would read the last step's record, still marked
       // running, and take the ended turn for one cut off by a restart.
-      await chatStore.put(conversation).finally(() => {
+      await host.store.put(conversation).finally(() => {
         live.delete(key);
         changes += 1;
       });

@@ -2,13 +2,16 @@ import { draftFromAnswer, fail, type ToolResult } from '../core';
 import { itemId, warningOfTurn, withDraftText } from '../shared/chat-items';
 import { acknowledgeEntry } from './attempt-audit';
 import { changeDraft, elsewhereRefusal, findDraft, homeOf, homeOfConversation, withSend } from './chat-drafts';
-import { chatStore, type Conversation } from './chat-store';
+import type { Conversation } from './chat-store';
+import type { KeptConversations } from './kept-conversations';
 import { createSerial } from './serial';
 import type { Services } from './services';
 
 /** What the draft keeper needs of the chat sessions it serves. */
 export interface DraftKeeperDeps {
   services: Services;
+  /** Where the conversations are kept (and stored). */
+  store: KeptConversations;
   /** The tab's current conversation (a running turn's own copy first). */
   load(tabId: number): Promise<Conversation>;
   /** The conversation stored under a key of this tab. */
@@ -24,7 +27,7 @@ export interface DraftKeeperDeps {
  * a button acts, and marked with their sends. A draft lives with its conversation in the store;
  * its changes are read, changed and written one at a time.
  */
-export function createDraftKeeper({ services, load, byKey, snapshot, siteOf, audit }: DraftKeeperDeps) {
+export function createDraftKeeper({ services, store, load, byKey, snapshot, siteOf, audit }: DraftKeeperDeps) {
   const drafts = createSerial();
 
   async function useAsDraft(tabId: number, answerId: string, text: string): Promise<void> {
@@ -42,7 +45,7 @@ export function createDraftKeeper({ services, load, byKey, snapshot, siteOf, aud
     const home = homeOfConversation(conversation);
     const draft = { id: itemId(), kind: 'draft' as const, callId, body, site: home.site, ticket: home.ticket, ...(warned ? { warned, acknowledged: false } : {}) };
     conversation.items = [...conversation.items.slice(0, at + 1), draft, ...conversation.items.slice(at + 1)];
-    await chatStore.put(conversation);
+    await store.put(conversation);
     await snapshot(null, conversation);
   }
 
@@ -54,7 +57,7 @@ export function createDraftKeeper({ services, load, byKey, snapshot, siteOf, aud
     if (draft?.kind !== 'draft' || !draft.warned?.length || draft.acknowledged) return;
     conversation.items = conversation.items.map((item, i) => (i === at ? { ...draft, acknowledged: true } : item));
     await audit(acknowledgeEntry(draft, conversation.site ?? null, services.pages.get(tabId)?.ticket?.label ?? null));
-    await chatStore.put(conversation);
+    await store.put(conversation);
     await snapshot(null, conversation);
   }
 
@@ -62,7 +65,7 @@ export function createDraftKeeper({ services, load, byKey, snapshot, siteOf, aud
   async function holding(tabId: number, callId: string): Promise<Conversation | undefined> {
     const current = await load(tabId);
     if (findDraft(current.items, callId)) return current;
-    for (const key of await chatStore.keysOf(tabId)) {
+    for (const key of await store.keysOf(tabId)) {
       const other = key === current.key ? undefined : await byKey(tabId, key);
       if (other && findDraft(other.items, callId)) return other;
     }
@@ -76,7 +79,7 @@ export function createDraftKeeper({ services, load, byKey, snapshot, siteOf, aud
       const items = conversation && changeDraft(conversation.items, callId, change);
       if (!conversation || !items) return;
       conversation.items = items;
-      await chatStore.put(conversation);
+      await store.put(conversation);
     });
 
   /** The agent edited a draft (debounced by the card): the edit is the draft's text from now on. */

@@ -91,6 +91,25 @@ describe('the chat in the background', () => {
     expect(again.model.requests[0]!.messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual(['hi', 'Hello there.', 'and?']);
   });
 
+  it('starts a turn from the conversation it keeps, without reading it from storage again', async () => {
+    const h = await setup([answer('Hello there.'), answer('Second answer.')]);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    await h.say({ type: 'chat.send', tabId: 1, text: 'hi' });
+    const area = fakeBrowser.storage.session;
+    const read = area.get.bind(area);
+    const chatReads: unknown[] = [];
+    vi.spyOn(area, 'get').mockImplementation(async (keys) => {
+      if (JSON.stringify(keys ?? null).includes('chat:')) chatReads.push(keys);
+      return read(keys);
+    });
+    await h.say({ type: 'chat.send', tabId: 1, text: 'and?' });
+    await h.say({ type: 'chat.open', tabId: 1 });
+    expect(chatReads).toEqual([]);
+    expect(h.model.requests[1]!.messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual(['hi', 'Hello there.', 'and?']);
+    expect(h.client.last().items.map((i) => i.kind)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    vi.restoreAllMocks();
+  });
+
   it('never carries what was read on one site into a model request made on another site with the same ticket id', async () => {
     const tabs = createFakeTabs();
     const h = await setup([[call(0, 'c1', 'ticket__read'), finish('tool_calls')], answer('Noted.'), answer('Fresh start.')], tabs);
