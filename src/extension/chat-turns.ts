@@ -110,9 +110,12 @@ export function createChatTurns(host: TurnHost) {
       // Applied as sent, not as received: a snapshot never holds a delta that is still to come.
       // The events between two requests are sent once the next request has left (createStepDefer).
       const deferred = createStepDefer((event) => {
+        const before = conversation.items;
         conversation.items = applyAgentEvent(conversation.items, event);
         if (event.type === 'draft_proposed') conversation.items = stampDrafts(conversation.items, homeOfConversation(conversation));
-        host.post(key, { type: 'chat.event', key, event, sentAt: performance.timeOrigin + performance.now() });
+        // Not posted when it changes nothing the sidebar shows (a step's start, a message of tool
+        // calls only): the sidebar would apply it to the same items, one port message and task the less.
+        if (conversation.items !== before || event.type === 'done') host.post(key, { type: 'chat.event', key, event, sentAt: performance.timeOrigin + performance.now() });
         // Stored at step boundaries; the deltas between are in the next full message.
         if (event.type === 'assistant_message' || event.type === 'tool_call_finished') storeStep();
       });
