@@ -1,7 +1,7 @@
 import type { ChromeApi } from '../../test/e2e/harness/chromium';
 import type { SidePanel } from '../../test/e2e/harness/side-panel-handle';
 import { poll } from '../../test/e2e/harness/wait';
-import { agentEvents, readProbe } from './probe';
+import { agentEvents, readProbe, waitForTurnEnd } from './probe';
 import type { ToolCallRecord } from './transcript';
 
 declare const chrome: ChromeApi; // the panel's global, in evaluated functions
@@ -52,6 +52,7 @@ export async function waitForTools(panel: SidePanel, names: string[], timeoutMs:
 
 /** The turn's `done` event, as the sidebar page received it. */
 export async function waitForDone(panel: SidePanel, timeoutMs: number) {
+  await waitForTurnEnd(panel, timeoutMs);
   const outcome = await poll(
     async () => {
       const data = await readProbe(panel);

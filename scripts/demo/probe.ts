@@ -51,7 +51,7 @@ interface RuntimeLike {
  * exactly what the sidebar hears, and the worker posts each event once.
  */
 function install(): void {
-  const host = window as unknown as { __deskmateProbe?: ProbeData };
+  const host = window as unknown as { __deskmateProbe?: ProbeData; __deskmateProbeEnd?: (() => void)[] };
   if (host.__deskmateProbe) return;
   const now = () => performance.timeOrigin + performance.now();
   const data: ProbeData = { messages: [], clicks: [], inputs: [], paints: [] };
@@ -65,6 +65,8 @@ function install(): void {
       if (m.event) entry.event = m.event as ProbeMessage['event'];
       if (typeof m.message === 'string') entry.message = m.message;
       data.messages.push(entry);
+      // Whoever waits for the turn to end is told now (see `waitForTurnEnd`).
+      if (entry.type === 'chat.error' || entry.event?.type === 'done') (host.__deskmateProbeEnd?.splice(0) ?? []).forEach((wake) => wake());
     });
   // Chromium has both namespaces; the sidebar may use either (WXT picks `browser` where it exists).
   const g = globalThis as unknown as { chrome?: { runtime?: RuntimeLike }; browser?: { runtime?: RuntimeLike } };
@@ -169,6 +171,28 @@ export async function installProbe(context: BrowserContext, panel: SidePanel, ti
   );
 }
 export const readProbe = (panel: SidePanel, clear = false): Promise<ProbeData> => panel.evaluate(take, clear);
+
+/** Runs in the panel: resolves true once the probe has heard a turn end (`done` or a chat error), false after `ms`. */
+function ended(ms: number): Promise<boolean> {
+  const host = window as unknown as { __deskmateProbe?: ProbeData; __deskmateProbeEnd?: (() => void)[] };
+  const data = host.__deskmateProbe;
+  if (!data) throw new Error('the probe is not installed in this panel');
+  if (data.messages.some((m) => m.type === 'chat.error' || m.event?.type === 'done')) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    (host.__deskmateProbeEnd ??= []).push(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Waits until the probe has heard the turn end, told by the probe as it hears it rather than
+ * found by reading the probe every 50 ms: each read is a task in the panel, on the CPU the
+ * worker being measured shares. False after `ms`, or when the panel could not be asked.
+ */
+export const waitForTurnEnd = (panel: SidePanel, ms: number): Promise<boolean> => panel.evaluate(ended, ms).catch(() => false);
 
 /** The agent events the probe heard, in order. */
 export function agentEvents(data: ProbeData): { at: number; event: NonNullable<ProbeMessage['event']> }[] {
