@@ -16,18 +16,35 @@ const outboundItem = defineItem<Log>({ key: 'outbound', version: 1, fallback: ()
 
 const sizeOf = (turn: OutboundTurn) => turn.exchanges.reduce((n, e) => n + e.request.length + e.response.length, 0);
 
-/** Keeps the newest turns: per conversation, and then over all conversations by time. */
+const seqOf = (turn: OutboundTurn): number => turn.seq ?? 0;
+
+/**
+ * Keeps the newest turns: per conversation by their order in its list, and then over all
+ * conversations by their sequence (a turn kept before sequences existed counts as oldest). Each
+ * conversation's turns stay in the order they were appended.
+ */
 function bound(log: Log): Log {
-  const all = Object.entries(log).flatMap(([key, turns]) => turns.slice(-MAX_TURNS_PER_CONVERSATION).map((turn) => ({ key, turn })));
-  all.sort((a, b) => b.turn.at - a.turn.at);
-  const kept: Log = {};
+  const all = Object.entries(log).flatMap(([key, turns]) => turns.slice(-MAX_TURNS_PER_CONVERSATION).map((turn, place) => ({ key, turn, place })));
+  all.sort((a, b) => seqOf(b.turn) - seqOf(a.turn) || b.place - a.place);
+  const keep = new Set<OutboundTurn>();
   let total = 0;
-  for (const { key, turn } of all) {
+  for (const { turn } of all) {
     total += sizeOf(turn);
     if (total > MAX_TOTAL_CHARS) break;
-    (kept[key] ??= []).unshift(turn);
+    keep.add(turn);
+  }
+  const kept: Log = {};
+  for (const [key, turns] of Object.entries(log)) {
+    const left = turns.filter((turn) => keep.has(turn));
+    if (left.length) kept[key] = left;
   }
   return kept;
+}
+
+/** The log with `turn` appended to `key`, numbered after every turn it holds. */
+function appended(log: Log, key: string, turn: OutboundTurn): Log {
+  const seq = Math.max(0, ...Object.values(log).flatMap((turns) => turns.map(seqOf))) + 1;
+  return bound({ ...log, [key]: [...(log[key] ?? []), { ...turn, seq }] });
 }
 
 /** Appends text to a bounded field; what does not fit is counted, not kept. */
@@ -75,7 +92,7 @@ export function createOutboundLog() {
           readHeld();
           return turn.exchanges.length === 0
             ? Promise.resolve()
-            : outboundItem.update((log) => ({ value: bound({ ...log, [key]: [...(log[key] ?? []), turn] }), result: undefined }));
+            : outboundItem.update((log) => ({ value: appended(log, key, turn), result: undefined }));
         },
       };
     },

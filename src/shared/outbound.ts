@@ -12,8 +12,13 @@ export interface OutboundExchange {
 }
 
 export interface OutboundTurn {
-  /** When the turn started (ms since the epoch). */
+  /** When the turn started (ms since the epoch): shown, never used to order turns. */
   at: number;
+  /**
+   * The turn's place among all kept turns (larger is newer). The clock cannot order them: two
+   * turns can end in one millisecond, and the clock can go back. Missing on turns kept before it.
+   */
+  seq?: number;
   exchanges: OutboundExchange[];
 }
 

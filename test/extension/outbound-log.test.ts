@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { runAgentTurn, ToolRegistry, type WireEvent } from '../../src/core';
 import { DEMO_MODEL_ID } from '../../src/extension/model-settings';
@@ -100,5 +100,52 @@ describe('what left the browser', () => {
     expect(await log.turns('chat:1:a 70')).toHaveLength(MAX_TURNS_PER_CONVERSATION);
     await log.forgetTab('chat:1:');
     expect(await log.turns('chat:1:a 70')).toEqual([]);
+  });
+
+  describe('whatever the clock says', () => {
+    afterEach(() => vi.useRealTimers());
+    const endTurn = async (log: ReturnType<typeof createOutboundLog>, key: string, request: string) => {
+      const t = log.startTurn(key);
+      t.onWire({ kind: 'request', text: request });
+      await t.end();
+    };
+
+    it('keeps the newest turns of a conversation when they all ended in one millisecond', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: 1_800_000_000_000 });
+      const log = createOutboundLog();
+      for (let i = 0; i < MAX_TURNS_PER_CONVERSATION + 2; i++) await endTurn(log, 'chat:2:a 1', `r${i}`);
+      const kept = await log.turns('chat:2:a 1');
+      expect(kept.map((t) => t.exchanges[0]!.request)).toEqual(Array.from({ length: MAX_TURNS_PER_CONVERSATION }, (_, i) => `r${i + 2}`));
+    });
+
+    it('keeps the newest turns when the clock goes back between them', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: 1_800_000_000_000 });
+      const log = createOutboundLog();
+      for (let i = 0; i < MAX_TURNS_PER_CONVERSATION + 2; i++) {
+        await endTurn(log, 'chat:2:a 1', `r${i}`);
+        vi.setSystemTime(Date.now() - 60_000);
+      }
+      const kept = await log.turns('chat:2:a 1');
+      expect(kept.map((t) => t.exchanges[0]!.request)).toEqual(Array.from({ length: MAX_TURNS_PER_CONVERSATION }, (_, i) => `r${i + 2}`));
+    });
+
+    it('drops the oldest turns over all conversations first, by the order they ended', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: 1_800_000_000_000 });
+      const log = createOutboundLog();
+      // Four turns of 800,000 characters each: the bound of 2,000,000 keeps the last two.
+      const big = (tag: string) => tag + 'y'.repeat(MAX_BODY_CHARS - tag.length);
+      const turnOf = async (key: string, tag: string) => {
+        const t = log.startTurn(key);
+        for (let i = 0; i < 4; i++) t.onWire({ kind: 'request', text: big(`${tag}.${i}`) });
+        await t.end();
+        vi.setSystemTime(Date.now() - 1_000); // and the clock goes back after each
+      };
+      await turnOf('chat:3:a 1', 'a1');
+      await turnOf('chat:3:b 1', 'b1');
+      await turnOf('chat:3:a 1', 'a2');
+      await turnOf('chat:3:b 1', 'b2');
+      expect((await log.turns('chat:3:a 1')).map((t) => t.exchanges[0]!.request.slice(0, 4))).toEqual(['a2.0']);
+      expect((await log.turns('chat:3:b 1')).map((t) => t.exchanges[0]!.request.slice(0, 4))).toEqual(['b2.0']);
+    });
   });
 });

@@ -17,8 +17,9 @@ export function OutboundView({ turns, error }: Props) {
       <p class="muted small">{t('outbound_line')}</p>
       {error && <p class="error small" role="alert">{error}</p>}
       {turns?.length === 0 && <p class="muted small">{t('outbound_empty')}</p>}
-      {[...(turns ?? [])].reverse().map((turn) => (
-        <details key={turn.at} class="outbound-turn" data-testid="outbound-turn" open={turn === turns?.at(-1)}>
+      {/* Keyed by sequence, not time: two turns can start in one millisecond. */}
+      {[...(turns ?? [])].reverse().map((turn, i) => (
+        <details key={turn.seq ?? `kept-${i}`} class="outbound-turn" data-testid="outbound-turn" open={turn === turns?.at(-1)}>
           <summary>{t('outbound_turn', [formatTime(turn.at), String(turn.exchanges.length)])}</summary>
           {turn.exchanges.map((x, i) => (
             <div key={i} class="outbound-exchange">
