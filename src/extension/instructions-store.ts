@@ -9,7 +9,13 @@ const MAX_TICKETS = 500;
 /** A ticket is known by its site and its key together: the same number on two sites is two tickets. */
 export const ticketId = (origin: string, ticketKey: string): string => `${origin} ${ticketKey}`;
 
-type TicketContexts = Record<string, { text: string; at: number }>;
+/**
+ * `seq` orders the contexts (larger is newer): the clock cannot, since two contexts can be saved
+ * in one millisecond and the clock can go back. `at` only says when; contexts kept before `seq`
+ * existed count as oldest.
+ */
+type TicketContexts = Record<string, { text: string; at: number; seq?: number }>;
+const seqOf = (context: { seq?: number }): number => context.seq ?? 0;
 
 // In the background's vault with the other settings: no content script reads or changes them.
 // Kept in memory: every turn reads both before its first request.
@@ -27,9 +33,12 @@ export const instructionsStore = {
   setTicket(id: string, text: string): Promise<void> {
     return ticketsItem.update((all) => {
       const next = { ...all };
-      if (text.trim()) next[id] = { text: text.slice(0, MAX_TICKET_CONTEXT), at: Date.now() };
-      else delete next[id];
-      const kept = Object.entries(next).sort((a, b) => b[1].at - a[1].at).slice(0, MAX_TICKETS);
+      delete next[id];
+      if (text.trim()) {
+        const seq = Math.max(0, ...Object.values(all).map(seqOf)) + 1;
+        next[id] = { text: text.slice(0, MAX_TICKET_CONTEXT), at: Date.now(), seq };
+      }
+      const kept = Object.entries(next).sort((a, b) => seqOf(b[1]) - seqOf(a[1])).slice(0, MAX_TICKETS);
       return { value: Object.fromEntries(kept), result: undefined };
     });
   },
