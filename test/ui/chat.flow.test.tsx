@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ModelError } from '../../src/core';
 import { createServices } from '../../src/extension/host';
 import { route, type Sender } from '../../src/extension/router';
 import { App } from '../../src/ui/sidebar/App';
+import { formatClock } from '../../src/ui/format';
 import { installChatPort } from '../fakes/chat-port';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
@@ -127,6 +128,30 @@ describe('the chat with the background', () => {
     await until(() => $('draft-state')?.dataset.state === 'sent', 'the draft saying it was sent');
     expect(tabs.delivered.map((d) => d.payload.body)).toEqual([PROPOSED]);
     expect(views.length).toBeGreaterThan(0); // the view asked for after the send never came
+  });
+
+  it('names the newest send of a draft as its last, even when the clock went back between the two', async () => {
+    const { tabs } = await start(DRAFTING);
+    await ask('draft a reply');
+    await until(() => $('draft-body'), 'the draft');
+    $('draft-send')!.click();
+    await until(() => ($('confirm-accept') as HTMLButtonElement | null)?.disabled === false, 'the confirm card, ready');
+    $('confirm-accept')!.click();
+    await until(() => $('draft-state')?.dataset.state === 'sent', 'the first send, sent');
+    // The computer's clock is put back an hour (a time zone fixed, a clock synced).
+    const real = Date.now.bind(Date);
+    vi.spyOn(Date, 'now').mockImplementation(() => real() - 3_600_000);
+    try {
+      $('confirm-send-again')!.click();
+      await until(() => ($('confirm-accept') as HTMLButtonElement | null)?.disabled === false, 'the second confirm card, ready');
+      $('confirm-accept')!.click();
+      await until(() => [...root.querySelectorAll<HTMLElement>('[data-testid="confirm-status"]')].filter((e) => e.dataset.state === 'sent').length === 2, 'both sent');
+      const second = Date.now();
+      expect(tabs.delivered).toHaveLength(2);
+      await until(() => $('draft-state')?.textContent?.includes(formatClock(second)), `the draft naming the second send (${formatClock(second)})`);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('disables the draft\'s Send… when the site\'s sending is switched off, while no chat item changes', async () => {

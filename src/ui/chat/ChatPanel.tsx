@@ -55,11 +55,19 @@ export function ChatPanel({ s }: { s: Sidebar }) {
     if (!here || !home || draftBelongsOn(home, here)) return null;
     return t('draft_elsewhere', [home.ticket ?? '—', hostOf(home.site)]);
   };
-  /** The draft's newest send that went out: from its cards here, or the records the view lists. */
+  /**
+   * The draft's newest send that went out: from its cards here, or the records the view lists.
+   * Newest by the order the sends were prepared in (the draft's list, then cards this sidebar
+   * opened that the list does not hold yet, newest first), never by the clock: two sends can share a
+   * millisecond, and the clock can go back.
+   */
   const sentOf = (draft: DraftItem): { at: number; cardId: string } | null => {
     const fromCards = mine(draft.callId).flatMap((c) => (c.state === 'sent' && c.sentAt !== undefined ? [{ at: c.sentAt, cardId: c.id }] : []));
     const fromRecords = (s.view?.sent ?? []).flatMap((r) => (draft.sends?.includes(r.id) && r.usedAt !== undefined ? [{ at: r.usedAt, cardId: r.id }] : []));
-    return [...fromCards, ...fromRecords].sort((a, b) => b.at - a.at)[0] ?? null;
+    const sends = draft.sends ?? [];
+    const cards = confirms.cards.map((c) => c.id); // newest first
+    const place = (id: string) => (sends.includes(id) ? sends.indexOf(id) : sends.length + cards.length - cards.indexOf(id));
+    return [...fromCards, ...fromRecords].reduce<{ at: number; cardId: string } | null>((newest, sent) => (!newest || place(sent.cardId) > place(newest.cardId) ? sent : newest), null);
   };
   const showSent = (cardId: string) => {
     const record = s.view?.sent.find((r) => r.id === cardId);
