@@ -1,4 +1,4 @@
-import { lifecycle, phaseOf } from './confirm-lifecycle';
+import { isPastItsTime, lifecycle, phaseOf } from './confirm-lifecycle';
 import { canonicalJson, payloadDigest, storableCtx, type ConfirmationRecord, type ConfirmationStore } from './confirmations';
 import { asToolResult, fail } from './results';
 import { guardedRun } from './run-guard';
@@ -54,7 +54,7 @@ export async function prepareConfirmation(
 export function whyRefused(record: ConfirmationRecord, digest: unknown, ctx: InvokeCtx, now: number): ToolResult | null {
   if (record.status === 'used') return fail('already_used', 'This confirmation has already been used.');
   if (record.status === 'cancelled') return fail('cancelled', 'This confirmation was cancelled.');
-  if (now >= record.expiresAt) return fail('expired', 'This confirmation has expired; prepare it again.');
+  if (isPastItsTime(record, now)) return fail('expired', 'This confirmation has expired; prepare it again.');
   if (digest !== record.digest) {
     return fail('digest_mismatch', 'What was confirmed is not what was prepared; nothing was sent.');
   }

@@ -38,8 +38,15 @@ const REFUSED: ReadonlySet<ToolErrorCode> = new Set([
   'unknown_tool',
 ]);
 
+/**
+ * A pending record is past its time when its expiry has come, or when the clock now reads
+ * earlier than when it was made: a clock put back must not keep a confirmation open longer than
+ * it was given, so then its age is unknown and it counts as expired (prepare it again).
+ */
+export const isPastItsTime = (record: ConfirmationRecord, now: number): boolean => now >= record.expiresAt || now < record.createdAt;
+
 export function phaseOf(record: ConfirmationRecord, now: number): ConfirmPhase {
-  if (record.status === 'pending') return now >= record.expiresAt ? 'expired' : 'pending';
+  if (record.status === 'pending') return isPastItsTime(record, now) ? 'expired' : 'pending';
   if (record.status === 'cancelled') return 'cancelled';
   if (record.outcome === 'sent' || record.outcome === 'failed' || record.outcome === 'delivering') return record.outcome;
   // Used, with no outcome written: the host stopped before it could write one.
