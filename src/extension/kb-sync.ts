@@ -93,7 +93,10 @@ export function createKbSync(onChanged: () => void, deps: KbFetchDeps = defaultD
     async due(): Promise<boolean> {
       const [{ url }, status] = await Promise.all([kbSourceUrl(), kbSyncStatusItem.get()]);
       if (!url) return status.url !== null || (await kbCopyItem.get()) !== null;
-      return status.url !== url || status.checkedAt === null || now() - status.checkedAt >= KB_SYNC_PERIOD_MINUTES * 60_000;
+      if (status.url !== url || status.checkedAt === null) return true;
+      // A clock put back makes the last check seem in the future: its age is unknown, so check.
+      const age = now() - status.checkedAt;
+      return age < 0 || age >= KB_SYNC_PERIOD_MINUTES * 60_000;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
 import { KB_SYNC_ALARM, startKbSync } from '../../src/extension/kb-sync-schedule';
@@ -168,5 +168,23 @@ describe('the knowledge base at a URL, over HTTP', () => {
     await startKbSync(h.kbSync);
     expect(server.seen.length).toBe(2);
     expect((await fakeBrowser.alarms.get(KB_SYNC_ALARM))!.scheduledTime).toBe(alarm!.scheduledTime);
+  });
+
+  it('is due again when the clock went back past the last check, and not before its period otherwise', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_800_000_000_000 });
+    try {
+      const h = await setup();
+      await h.as({ type: 'kbUrl.set', url: server.url('/kb.md') });
+      expect(await h.kbSync.due()).toBe(false);
+      vi.setSystemTime(1_800_000_000_000 + KB_SYNC_PERIOD_MINUTES * 60_000 - 60_000);
+      expect(await h.kbSync.due()).toBe(false);
+      vi.setSystemTime(1_800_000_000_000 + KB_SYNC_PERIOD_MINUTES * 60_000);
+      expect(await h.kbSync.due()).toBe(true);
+      // Put back a day: without this, the next check would wait a day and the period.
+      vi.setSystemTime(1_800_000_000_000 - 86_400_000);
+      expect(await h.kbSync.due()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
