@@ -65,8 +65,14 @@ export function stampDrafts(items: ChatItem[], home: TicketRef): ChatItem[] {
   return items.map((item) => (item.kind === 'draft' && item.site === undefined ? { ...item, site: home.site, ticket: home.ticket } : item));
 }
 
+/**
+ * Unique without the clock: a random tag per start of this script (the worker, the sidebar) and a
+ * counter. Ids made from the time collided when a restarted worker counted from 0 again in a
+ * millisecond an earlier one had used (a clock put back, or two starts in one millisecond).
+ */
+const runTag = globalThis.crypto.randomUUID().slice(0, 8);
 let counter = 0;
-export const itemId = (): string => `i${Date.now().toString(36)}${(counter++).toString(36)}`;
+export const itemId = (): string => `i${runTag}.${(counter++).toString(36)}`;
 
 /**
  * Applies one event; returns a new list when something changed (the old one is left as is), and
