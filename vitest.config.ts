@@ -11,6 +11,9 @@ export default defineConfig({
       },
       {
         plugins: [WxtVitest()],
+        // WXT's mock of `wxt/browser` imports `wxt/testing`, whose index also loads the Vitest
+        // plugin and with it WXT's builder: seconds per test file. The fake browser alone will do.
+        resolve: { alias: [{ find: /^wxt\/testing$/, replacement: 'wxt/testing/fake-browser' }] },
         test: {
           name: 'extension',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
