@@ -7,7 +7,9 @@ export default defineConfig({
     projects: [
       {
         // The core runs without the WXT plugin, so an accidental browser reference fails.
-        test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node' },
+        // Its modules keep nothing but memos (language names, parsed tool messages), so its files
+        // share one module graph per worker instead of importing the core again for each.
+        test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node', isolate: false },
       },
       {
         plugins: [WxtVitest()],
