@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { AuditEntry } from '../shared/audit';
-import { isoLocal, withPrepared } from './audit-export';
+import { isoLocal, withPrepared } from './audit-entries';
 
 /** The columns, in the order a team lead reads them; the digest and chain fields come last. */
 const COLUMNS = ['time', 'what_happened', 'kind', 'action', 'site', 'ticket', 'recipient', 'text', 'detail', 'confirmation', 'digest', 'seq'] as const;

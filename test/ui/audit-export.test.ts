@@ -2,7 +2,8 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { attackEach } from '../security/attack';
 import { auditCsv } from '../../src/ui/audit-csv';
-import { auditFileName, auditJson, isoLocal, newestFirst, withPrepared } from '../../src/ui/audit-export';
+import { isoLocal, newestFirst, withPrepared } from '../../src/ui/audit-entries';
+import { auditFileName, auditJson } from '../../src/ui/audit-export';
 import type { AuditEntry } from '../../src/extension/audit-log';
 
 const entry = (seq: number, patch: Partial<AuditEntry> = {}): AuditEntry => ({

@@ -1,6 +1,7 @@
 import { request } from '../../extension/client';
 import type { AuditEntry } from '../../shared/audit';
-import { auditCsvText, auditFileName, auditJson, downloadText, newestFirst } from '../audit-export';
+import { newestFirst } from '../audit-entries';
+import { auditCsvText, auditFileName, auditJson, downloadText } from '../audit-export';
 import { useLoad } from './useLoad';
 
 export interface AuditLoad {

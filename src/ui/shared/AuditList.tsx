@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { AuditEntry } from '../../shared/audit';
 import type { AuditLoad } from '../hooks/useAudit';
-import { isoLocal, withPrepared } from '../audit-export';
+import { isoLocal, withPrepared } from '../audit-entries';
 import { formatTime, hostOf } from '../format';
 import { t } from '../i18n';
 
