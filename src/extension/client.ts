@@ -1,7 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
-import { type Broadcast, type Request, type RequestType, type Response } from '../shared/protocol';
+import { type Broadcast, type Envelope, type Request, type RequestType, type Response } from '../shared/protocol';
 import { CHAT_PORT, type ChatClientMessage, type ChatServerMessage } from '../shared/chat-protocol';
-import type { Envelope } from './router';
 
 /** A request the background refused (sender, shape) or could not handle. */
 export class RequestError extends Error {

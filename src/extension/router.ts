@@ -1,6 +1,6 @@
 import type { Browser } from 'wxt/browser';
 import { createInputValidator, type InputCheck } from '../core/validation';
-import { type Request, type RequestType, type Response, type SenderKind } from '../shared/protocol';
+import { type Envelope, type Request, type RequestType, type Response, type SenderKind } from '../shared/protocol';
 import { PROTOCOL } from '../shared/protocol-schema';
 import { log } from './logger';
 
@@ -14,8 +14,6 @@ export interface Sender {
 }
 
 export type Handlers = { [T in RequestType]: (req: Request<T>, sender: Sender) => Promise<Response<T>> };
-
-export type Envelope<T = unknown> = { ok: true; value: T } | { ok: false; code: string; error: string };
 
 /**
  * Who sent a message, from what the browser says of the sender. Extension pages are the

@@ -160,6 +160,9 @@ export type RequestType = keyof Requests;
 export type Request<T extends RequestType = RequestType> = { type: T } & Requests[T]['req'];
 export type Response<T extends RequestType> = Requests[T]['res'];
 
+/** What the background answers every request with: the handler's value, or why there is none. */
+export type Envelope<T = unknown> = { ok: true; value: T } | { ok: false; code: string; error: string };
+
 /** Background -> content script. */
 export type PageCall =
   /** `site` and `ticketKey`: the ticket the call is made for; the page refuses it for any other. */
