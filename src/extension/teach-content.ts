@@ -7,7 +7,7 @@ import { checkRecipe, type Recipe } from '../sites/recipe-check';
 import { readTicket, shownTicket } from '../sites/recipe-read';
 import { choiceFor } from '../sites/teach-choices';
 import { safeQueryAll } from '../sites/teach-selectors';
-import { t } from './client';
+import { t } from './content-words';
 import { createPicker, type Picker } from './teach-picker';
 
 /**
