@@ -13,17 +13,14 @@ import { describe, expect, it } from 'vitest';
  * - ui imports core, shared and, of the extension, only its client (`extension/client`): the
  *   one bridge from a page to the background;
  * - extension never imports ui.
- * One exception, until the recipe format moves to shared: `sites/recipe-check` is pure (the
- * recipe type and its schema check), and the options page and the protocol use it too.
  */
-const RECIPE_FORMAT = 'sites/recipe-check';
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 const ALLOWED: Record<string, (target: string) => boolean> = {
   core: (t) => t.startsWith('core/'),
-  shared: (t) => t.startsWith('core/') || t.startsWith('shared/') || t === RECIPE_FORMAT,
+  shared: (t) => t.startsWith('core/') || t.startsWith('shared/'),
   sites: (t) => /^(core|shared|sites)\//.test(t),
   tools: (t) => /^(core|shared|tools)\//.test(t),
-  ui: (t) => /^(core|shared|ui)\//.test(t) || t === 'extension/client' || t === RECIPE_FORMAT,
+  ui: (t) => /^(core|shared|ui)\//.test(t) || t === 'extension/client',
   extension: (t) => !t.startsWith('ui/'),
 };
 

@@ -3,7 +3,7 @@ import { auditRecord, payloadOf } from './confirm-audit';
 import type { DeliverySettler } from './delivery-settle';
 import type { Handlers } from './router';
 import { humanCtx, type Services } from './services';
-import { recipeAdapterId } from '../sites/recipe-check';
+import { recipeAdapterId } from '../shared/recipe-check';
 import { sameTicket } from '../shared/ticket';
 
 type ConfirmHandlers = Pick<Handlers, 'confirm.accept' | 'confirm.cancel' | 'confirm.check' | 'confirm.get' | 'page.delivered'>;

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import type { ToolResult } from '../core';
 import type { Adapter, PageTicket, ReplyPayload } from '../sites/adapter';
 import { trackFocus } from '../sites/focus-memory';
-import { checkRecipe } from '../sites/recipe-check';
+import { checkRecipe } from '../shared/recipe-check';
 import { adapterFromRecipe } from '../sites/recipe';
 import { countCopies } from '../sites/delivery-check';
 import type { PageCall } from '../shared/protocol';

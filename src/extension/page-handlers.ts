@@ -3,7 +3,7 @@ import type { DeliverySettler } from './delivery-settle';
 import type { Handlers } from './router';
 import { createSerial } from './serial';
 import { humanCtx, type Services } from './services';
-import { recipeAdapterId } from '../sites/recipe-check';
+import { recipeAdapterId } from '../shared/recipe-check';
 import { teachView } from './teach-handlers';
 import { log } from './logger';
 import { sameTicket } from '../shared/ticket';

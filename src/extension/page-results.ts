@@ -1,6 +1,6 @@
 import { fail, isToolErrorCode, type ToolResult } from '../core';
 import type { ReplyPayload } from '../sites/adapter';
-import type { PageToolSpec } from '../sites/page-tools';
+import type { PageToolSpec } from '../shared/page-tools';
 import { postEffectsOf } from '../shared/post-effects';
 
 const MAX_FIELD = 100_000;

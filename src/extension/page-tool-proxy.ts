@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { InvokeCtx, Tool, ToolResult } from '../core';
-import type { PageToolSpec } from '../sites/page-tools';
+import type { PageToolSpec } from '../shared/page-tools';
 import type { PageCall } from '../shared/protocol';
 import { checkPageResult } from './page-results';
 import type { TabPages } from './tab-pages';

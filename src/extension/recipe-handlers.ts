@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { checkRecipe, recipeAdapterId, recipeTools, type Recipe } from '../sites/recipe-check';
+import { checkRecipe, recipeAdapterId, recipeTools, type Recipe } from '../shared/recipe-check';
 import type { AdapterInfo } from '../sites/adapter';
 import type { RecipeStore } from './recipe-store';
 import type { Handlers } from './router';

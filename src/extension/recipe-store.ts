@@ -1,4 +1,4 @@
-import type { Recipe } from '../sites/recipe-check';
+import type { Recipe } from '../shared/recipe-check';
 import { createSerial } from './serial';
 import { vault, vaultGeneration } from './vault';
 

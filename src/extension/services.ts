@@ -6,7 +6,7 @@ import type { PageToolSync } from './page-tool-sync';
 import { flagsOf, type SiteSettingsStore } from './site-settings';
 import type { TabPages } from './tab-pages';
 import type { Broadcast, SiteAccessView } from '../shared/protocol';
-import type { Recipe } from '../sites/recipe-check';
+import type { Recipe } from '../shared/recipe-check';
 
 /** Everything the background's handlers share. Built once per service worker start. */
 export interface Services {

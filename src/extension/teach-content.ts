@@ -3,7 +3,7 @@ import type { ToolResult } from '../core';
 import { fail } from '../core/results';
 import { foundText, type TeachChoices, type TeachStep } from '../shared/teach';
 import type { TicketData } from '../shared/ticket';
-import { checkRecipe, type Recipe } from '../sites/recipe-check';
+import { checkRecipe, type Recipe } from '../shared/recipe-check';
 import { readTicket, shownTicket } from '../sites/recipe-read';
 import { choiceFor } from '../sites/teach-choices';
 import { safeQueryAll } from '../sites/teach-selectors';

@@ -1,4 +1,4 @@
-import { checkRecipe, type Recipe, type RecipeCheck } from '../sites/recipe-check';
+import { checkRecipe, type Recipe, type RecipeCheck } from '../shared/recipe-check';
 import type { TeachChoices } from '../shared/teach';
 
 /**

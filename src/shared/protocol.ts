@@ -1,5 +1,5 @@
 import type { ConfirmationRecord, JsonSchema, SideEffect, ToolErrorCode, ToolResult } from '../core';
-import type { Recipe } from '../sites/recipe-check';
+import type { Recipe } from './recipe-check';
 import type { AuditEntry, ChainCheck } from './audit';
 import type { ReviewedContact } from './contact-review';
 import type { ConnectionReport, ModelSettings, SetupStatus, SiteSettings } from './settings';

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../core';
-import type { RecipeRoles } from '../sites/recipe-check';
+import type { RecipeRoles } from './recipe-check';
 
 /**
  * Teach mode: the agent points at a helpdesk's thread, reply box and posting control in a

@@ -1,6 +1,6 @@
 import type { ToolResult } from '../core';
 import type { DeliveryReport, PageTicket, ReplyPayload } from '../shared/ticket';
-import type { PageToolName } from './page-tools';
+import type { PageToolName } from '../shared/page-tools';
 
 export type { DeliveryReport, PageTicket, ReplyPayload, SendToolName, TicketData, TicketMessage } from '../shared/ticket';
 

@@ -1,6 +1,6 @@
 import { defineAdapter, type Adapter } from './adapter';
 import { adapterFromRecipe } from './recipe';
-import type { Recipe } from './recipe-check';
+import type { Recipe } from '../shared/recipe-check';
 import demoRecipe from './recipes/demo-helpdesk.json';
 
 /**

@@ -4,7 +4,7 @@ import { comparableText } from './text-compare';
 import { editingHost, frameDocument } from './editable';
 import { dispatchInput, fillEditor, waitFor } from './editor';
 import { replaceRichText } from './insert';
-import type { RecipeReply } from './recipe-check';
+import type { RecipeReply } from '../shared/recipe-check';
 
 /**
  * A recipe's reply form: its editor and posting control, on the ticket's page (maybe opened

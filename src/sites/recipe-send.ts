@@ -6,7 +6,7 @@ import { clearDelivery, markDelivery, takeDelivery } from './delivery-marker';
 import { comparableText, htmlToText } from './text-compare';
 import { frameDocument } from './editable';
 import { waitFor } from './editor';
-import { recipeAdapterId, type Recipe, type RecipeReply } from './recipe-check';
+import { recipeAdapterId, type Recipe, type RecipeReply } from '../shared/recipe-check';
 import { errorShown, formInFrame, formOnPage, replyPageUrl, setEditor, type ReplyForm } from './recipe-form';
 import { readMessages, readTicket, shownTicket } from './recipe-read';
 

@@ -1,5 +1,5 @@
 import type { EditorChoice, MessageChoice, PartChoice, SendChoice, TeachChoice, TeachStep } from '../shared/teach';
-import type { Recipe } from './recipe-check';
+import type { Recipe } from '../shared/recipe-check';
 import { readMessages } from './recipe-read';
 import { editingHost, frameDocument } from './editable';
 import { partSelector, safeQueryAll, selectorFor } from './teach-selectors';

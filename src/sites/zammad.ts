@@ -1,6 +1,6 @@
 import { defineAdapter } from './adapter';
 import { builtinRecipeAdapter } from './builtin-recipe';
-import type { Recipe } from './recipe-check';
+import type { Recipe } from '../shared/recipe-check';
 import recipe from './recipes/zammad.json';
 
 /**

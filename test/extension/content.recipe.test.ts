@@ -12,7 +12,7 @@ import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-sto
 import { route, type Sender } from '../../src/extension/router';
 import { ADAPTERS } from '../../src/sites';
 import { ADAPTER_INFOS } from '../../src/sites/catalog';
-import type { Recipe } from '../../src/sites/recipe-check';
+import type { Recipe } from '../../src/shared/recipe-check';
 import { createFakeTabs } from '../fakes/fake-tabs';
 
 /**

@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
 import { classifySender, route, type Sender } from '../../src/extension/router';
-import type { Recipe } from '../../src/sites/recipe-check';
+import type { Recipe } from '../../src/shared/recipe-check';
 import { ADAPTER_INFOS } from '../../src/sites/catalog';
 import { createOpenAIModel } from '../../src/extension/openai-model';
 import { createFakeTabs } from '../fakes/fake-tabs';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPageResult } from '../../src/extension/page-results';
-import { PAGE_TOOLS } from '../../src/sites/page-tools';
+import { PAGE_TOOLS } from '../../src/shared/page-tools';
 import { replyPayload } from '../fakes/fake-adapter';
 
 const A = 'http://127.0.0.1:4517';

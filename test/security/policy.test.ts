@@ -8,7 +8,7 @@ import { instructionsStore } from '../../src/extension/instructions-store';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
 import { managedPolicy } from '../../src/extension/policy';
 import { route, type Sender } from '../../src/extension/router';
-import type { Recipe } from '../../src/sites/recipe-check';
+import type { Recipe } from '../../src/shared/recipe-check';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { attack } from './attack';

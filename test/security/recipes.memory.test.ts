@@ -8,7 +8,7 @@ import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-sto
 import { forgetVaultConnection, vault } from '../../src/extension/vault';
 import type { Sender } from '../../src/extension/router';
 import { ADAPTER_INFOS } from '../../src/sites/catalog';
-import type { Recipe } from '../../src/sites/recipe-check';
+import type { Recipe } from '../../src/shared/recipe-check';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { attack } from './attack';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../src/sites';
 import { adapterInfo, adapterToolNames, type Adapter, type PageTicket } from '../../src/sites/adapter';
 import { ADAPTER_INFOS } from '../../src/sites/catalog';
-import { PAGE_TOOLS, isPageToolName } from '../../src/sites/page-tools';
+import { PAGE_TOOLS, isPageToolName } from '../../src/shared/page-tools';
 import { loadFixture } from './load-fixture';
 
 /**
@@ -14,7 +14,7 @@ import { loadFixture } from './load-fixture';
  * test/fixtures/sites/<id>/ whose pages.json says which adapter serves each page, which
  * ticket it shows, and how many elements each of the adapter's SELECTORS matches there.
  */
-const SHARED = new Set(['adapter.ts', 'adapter-helpers.ts', 'builtin-recipe.ts', 'catalog.ts', 'delivery-check.ts', 'delivery-marker.ts', 'dom-text.ts', 'editable.ts', 'editor.ts', 'focus-memory.ts', 'index.ts', 'insert.ts', 'page-tools.ts', 'recipe.ts', 'recipe-check.ts', 'recipe-form.ts', 'recipe-read.ts', 'recipe-send.ts', 'teach-choices.ts', 'teach-selectors.ts', 'teach-thread.ts', 'text-compare.ts']);
+const SHARED = new Set(['adapter.ts', 'adapter-helpers.ts', 'builtin-recipe.ts', 'catalog.ts', 'delivery-check.ts', 'delivery-marker.ts', 'dom-text.ts', 'editable.ts', 'editor.ts', 'focus-memory.ts', 'index.ts', 'insert.ts', 'recipe.ts', 'recipe-form.ts', 'recipe-read.ts', 'recipe-send.ts', 'teach-choices.ts', 'teach-selectors.ts', 'teach-thread.ts', 'text-compare.ts']);
 
 type SiteModule = { default?: unknown; SELECTORS?: Record<string, string> };
 const modules = import.meta.glob<SiteModule>('../../src/sites/*.ts', { eager: true });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../src/sites';
 import type { Adapter, TicketData } from '../../src/sites/adapter';
-import { checkRecipe } from '../../src/sites/recipe-check';
+import { checkRecipe } from '../../src/shared/recipe-check';
 import freshdesk from '../../src/sites/freshdesk';
 import helpscout from '../../src/sites/helpscout';
 import zammad from '../../src/sites/zammad';
@@ -93,7 +93,7 @@ describe('Zendesk keeps every open ticket in the page', () => {
 
 describe('{key} in a recipe selector', () => {
   it('takes only a plain key: one that could leave the quoted selector binds nothing', async () => {
-    const { withKey } = await import('../../src/sites/recipe-check');
+    const { withKey } = await import('../../src/shared/recipe-check');
     const recipe = (await import('../../src/sites/recipes/zendesk.json')).default as Parameters<typeof withKey>[0];
     expect(withKey(recipe, '5')?.read.messages).toContain('[data-ticket-id="5"]');
     expect(withKey(recipe, '5"] , body [x="')).toBeNull();

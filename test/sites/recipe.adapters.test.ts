@@ -5,7 +5,7 @@ import demo from '../../src/sites/demo-helpdesk';
 import freescout from '../../src/sites/freescout';
 import osticket from '../../src/sites/osticket';
 import { adapterFromRecipe } from '../../src/sites/recipe';
-import type { Recipe } from '../../src/sites/recipe-check';
+import type { Recipe } from '../../src/shared/recipe-check';
 import { FIXTURE_ORIGIN, loadFixture } from './load-fixture';
 
 /**

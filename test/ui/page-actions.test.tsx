@@ -6,7 +6,7 @@ import type { ToolResult } from '../../src/core';
 import type { PageToolView, PageView } from '../../src/shared/protocol';
 import type { SiteSettings } from '../../src/extension/site-settings';
 import type { TicketData } from '../../src/sites/adapter';
-import { PAGE_TOOLS, type PageToolName } from '../../src/sites/page-tools';
+import { PAGE_TOOLS, type PageToolName } from '../../src/shared/page-tools';
 import type { ToolRun } from '../../src/ui/hooks/usePageTools';
 import { PageActions } from '../../src/ui/sidebar/PageActions';
 import { installI18n } from '../fakes/i18n';

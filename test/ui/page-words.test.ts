@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PageToolView, PageView } from '../../src/shared/protocol';
-import { PAGE_TOOLS, type PageToolName } from '../../src/sites/page-tools';
+import { PAGE_TOOLS, type PageToolName } from '../../src/shared/page-tools';
 import { chatPlaceholder, pageCan, pageIs, toolDescription } from '../../src/ui/page-words';
 import { installI18n } from '../fakes/i18n';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formFields, formInput } from '../../src/ui/schema-form';
-import { PAGE_TOOLS } from '../../src/sites/page-tools';
+import { PAGE_TOOLS } from '../../src/shared/page-tools';
 import type { JsonSchema } from '../../src/core';
 
 const mixed: JsonSchema = {

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { request } from '../../extension/client';
-import { checkRecipe, recipeTools, type Recipe } from '../../sites/recipe-check';
+import { checkRecipe, recipeTools, type Recipe } from '../../shared/recipe-check';
 import { errorText } from '../format';
 import { t } from '../i18n';
 import { useLoad } from './useLoad';

@@ -1,5 +1,5 @@
 import { exportRecipe, useRecipes, type RecipePreview } from '../hooks/useRecipes';
-import { selectorsOf } from '../../sites/recipe-check';
+import { selectorsOf } from '../../shared/recipe-check';
 import { t } from '../i18n';
 import { useBuiltinRecipes } from '../hooks/useBuiltinRecipes';
 import { BuiltinRecipeStatus } from '../shared/BuiltinRecipeStatus';

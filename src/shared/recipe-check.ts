@@ -3,7 +3,7 @@ import type { PageToolName } from './page-tools';
 import schema from './recipe.schema.json';
 
 /**
- * Site recipes: a helpdesk described as data (src/sites/recipe.schema.json, documented in the
+ * Site recipes: a helpdesk described as data (src/shared/recipe.schema.json, documented in the
  * README). A recipe names places on the page and nothing else: no script, no grades. Which
  * tools it yields, and their grades, the extension decides (recipeTools, PAGE_TOOLS).
  */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkRecipe, recipeTools, type Recipe } from '../../src/sites/recipe-check';
-import { PAGE_TOOLS } from '../../src/sites/page-tools';
+import { checkRecipe, recipeTools, type Recipe } from '../../src/shared/recipe-check';
+import { PAGE_TOOLS } from '../../src/shared/page-tools';
 
 const fixture = (name: string): Recipe => {
   const r = JSON.parse(readFileSync(new URL(`../fixtures/recipes/${name}.json`, import.meta.url), 'utf8')) as Recipe & { $schema?: string };
