@@ -22,6 +22,7 @@ const ALLOWED: Record<string, (target: string) => boolean> = {
   tools: (t) => /^(core|shared|tools)\//.test(t),
   ui: (t) => /^(core|shared|ui)\//.test(t) || t === 'extension/client',
   extension: (t) => !t.startsWith('ui/'),
+  background: (t) => !t.startsWith('ui/'),
 };
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"](\.[^'"]*)['"]/g;

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../core';
 import type { ChatItem } from '../shared/chat-items';
-import type { NewAuditEntry } from './audit-log';
+import type { NewAuditEntry } from '../background/storage/audit-log';
 
 type Forbidden = Extract<AgentEvent, { type: 'forbidden_call' }>;
 type DraftItem = Extract<ChatItem, { kind: 'draft' }>;

@@ -3,8 +3,8 @@ import type { BuiltinRecipeView } from '../shared/protocol';
 import type { KeyValue } from './recipe-store';
 import type { Handlers } from './router';
 import type { Services } from './services';
-import { createSerial } from './serial';
-import { vault } from './vault';
+import { createSerial } from '../background/storage/serial';
+import { vault } from '../background/storage/vault';
 
 /**
  * "Works here" on a built-in recipe, kept with the recipes in the background's vault: the label

@@ -1,5 +1,5 @@
 import type { ConfirmationRecord } from '../core';
-import type { AuditKind } from './audit-log';
+import type { AuditKind } from '../background/storage/audit-log';
 import type { Services } from './services';
 
 export const payloadOf = (r: ConfirmationRecord) => r.payload as { site?: string; ticket?: string; body?: string };

@@ -1,7 +1,7 @@
 import { fail, isUnsettled, lifecycle, phaseOf, type ConfirmationRecord, type ToolResult } from '../core';
 import type { SendToolName } from '../shared/ticket';
 import { auditRecord, payloadOf } from './confirm-audit';
-import { createSerial } from './serial';
+import { createSerial } from '../background/storage/serial';
 import type { Services } from './services';
 
 /** How long after a confirm the pages loaded next in its tab still look for the reply. */

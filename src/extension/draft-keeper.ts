@@ -4,7 +4,7 @@ import { acknowledgeEntry } from './attempt-audit';
 import { changeDraft, elsewhereRefusal, findDraft, homeOf, homeOfConversation, withSend } from './chat-drafts';
 import type { Conversation } from './chat-store';
 import type { KeptConversations } from './kept-conversations';
-import { createSerial } from './serial';
+import { createSerial } from '../background/storage/serial';
 import type { Services } from './services';
 
 /** What the draft keeper needs of the chat sessions it serves. */

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { lifecycle, ToolRegistry } from '../core';
 import { adapterInfo, type Adapter, type AdapterInfo } from '../sites/adapter';
-import { createAuditLog } from './audit-log';
+import { createAuditLog } from '../background/storage/audit-log';
 import { confirmHandlers } from './confirm-handlers';
 import { pageHandlers } from './page-handlers';
 import { linkHandlers } from './link-handlers';
@@ -35,7 +35,7 @@ import { builtinRecipeHandlers } from './builtin-recipes';
 import { recipeHandlers, recipeOf, syncRecipes } from './recipe-handlers';
 import { createRecipeStore, type RecipeStore } from './recipe-store';
 import { createSiteAccess } from './site-access';
-import { importLegacyStorage } from './legacy-storage';
+import { importLegacyStorage } from '../background/storage/legacy-storage';
 import { createKbSearchTool } from '../tools/kb-search';
 import { replyProposeTool } from '../tools/reply-propose';
 import { diagnosticsHandlers } from './diagnostics-handlers';

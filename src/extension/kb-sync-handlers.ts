@@ -1,6 +1,6 @@
 import { kbUrlOf } from '../shared/kb-sync';
 import { MANAGED_ERROR } from '../shared/policy';
-import { kbUrlItem } from './items';
+import { kbUrlItem } from '../background/storage/items';
 import type { KbSync } from './kb-sync';
 import { managedPolicy } from './policy';
 import type { Handlers } from './router';

@@ -4,10 +4,10 @@ import { originPattern } from '../shared/settings';
 import { parseKbText } from '../tools/kb-import';
 import type { KbArticle } from '../tools/knowledge-base';
 import { fetchKb, type KbFetchDeps } from './kb-fetch';
-import { kbCopyItem, kbSyncStatusItem, kbUrlItem, type KbSyncStatus } from './items';
+import { kbCopyItem, kbSyncStatusItem, kbUrlItem, type KbSyncStatus } from '../background/storage/items';
 import { log } from './logger';
 import { managedPolicy } from './policy';
-import { createSerial } from './serial';
+import { createSerial } from '../background/storage/serial';
 
 /** The URL in force: the organisation's policy's, else the agent's own; null when neither is set. */
 export async function kbSourceUrl(): Promise<{ url: string | null; managed: boolean }> {

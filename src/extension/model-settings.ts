@@ -1,6 +1,6 @@
 import { defaultModelSettings, type ModelSettings } from '../shared/settings';
 import { modelUnderPolicy } from '../shared/policy-merge';
-import { modelItem } from './items';
+import { modelItem } from '../background/storage/items';
 import { managedPolicy } from './policy';
 
 export {

@@ -7,7 +7,7 @@ import {
   type OutboundTurn,
 } from '../shared/outbound';
 import type { WireEvent } from '../core';
-import { defineItem } from './stored-item';
+import { defineItem } from '../background/storage/stored-item';
 
 type Log = Record<string, OutboundTurn[]>;
 

@@ -1,7 +1,7 @@
 import { phaseOf, type ToolResult } from '../core';
 import type { DeliverySettler } from './delivery-settle';
 import type { Handlers } from './router';
-import { createSerial } from './serial';
+import { createSerial } from '../background/storage/serial';
 import { humanCtx, type Services } from './services';
 import { recipeAdapterId } from '../shared/recipe-check';
 import { teachView } from './teach-handlers';

@@ -1,6 +1,6 @@
 import type { Recipe } from '../shared/recipe-check';
-import { createSerial } from './serial';
-import { vault, vaultGeneration } from './vault';
+import { createSerial } from '../background/storage/serial';
+import { vault, vaultGeneration } from '../background/storage/vault';
 
 /**
  * The agent's site recipes, one per site. They decide what Deskmate reads and clicks on a

@@ -1,5 +1,5 @@
 import type { ConfirmationStore, ToolRegistry } from '../core';
-import type { AuditLog } from './audit-log';
+import type { AuditLog } from '../background/storage/audit-log';
 import type { PageCtx, SendToTab } from './page-tool-proxy';
 import type { TeachSessions } from './teach-sessions';
 import type { PageToolSync } from './page-tool-sync';

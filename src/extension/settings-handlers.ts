@@ -1,5 +1,5 @@
 import { checkConnection } from './connection-check';
-import { modelItem } from './items';
+import { modelItem } from '../background/storage/items';
 import { checkModelSettings, loadModelSettings, saveModelSettings } from './model-settings';
 import { parseKbFile } from '../tools/kb-import';
 import type { KbStore } from './kb-store';

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { sitePattern } from '../shared/settings';
-import { enabledSitesItem } from './items';
-import { createSerial } from './serial';
+import { enabledSitesItem } from '../background/storage/items';
+import { createSerial } from '../background/storage/serial';
 import { log } from './logger';
 
 /**

@@ -1,6 +1,6 @@
 import type { SiteSettings } from '../shared/settings';
 import { siteUnderPolicy } from '../shared/policy-merge';
-import { siteSettingsItem } from './items';
+import { siteSettingsItem } from '../background/storage/items';
 import { managedPolicy } from './policy';
 
 export type { SiteSettings } from '../shared/settings';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { forgetVaultConnection } from '../../src/extension/vault';
+import { forgetVaultConnection } from '../../src/background/storage/vault';
 import { createMaskingModel, peopleOfTicket } from '../../src/core/pii';
 import { createNumberChecks } from '../../src/core/pii/number-plans';
 import { reviewContacts } from '../../src/shared/contact-review';

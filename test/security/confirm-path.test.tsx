@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { payloadDigest } from '../../src/core';
 import { createServices } from '../../src/extension/host';
-import { confirmationsItem } from '../../src/extension/items';
+import { confirmationsItem } from '../../src/background/storage/items';
 import { route, type Sender } from '../../src/extension/router';
 import { App } from '../../src/ui/sidebar/App';
 import { installChatPort } from '../fakes/chat-port';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { fenceToolResult } from '../../src/core/fence';
 import { createServices } from '../../src/extension/host';
-import { kbCopyItem, kbUrlItem } from '../../src/extension/items';
+import { kbCopyItem, kbUrlItem } from '../../src/background/storage/items';
 import { classifySender, route, type Sender } from '../../src/extension/router';
 import { MAX_ARTICLES_PER_FILE } from '../../src/tools/kb-import';
 import { fakeHelpdesk } from '../fakes/fake-adapter';

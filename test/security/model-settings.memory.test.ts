@@ -59,7 +59,7 @@ describe('model settings kept in memory', () => {
   it('reads storage once, not at every turn', async () => {
     const bg = await start();
     await bg.save(NEW);
-    const { vault } = await import('../../src/extension/vault');
+    const { vault } = await import('../../src/background/storage/vault');
     const get = vi.spyOn(vault, 'get');
     await bg.ask('first');
     await bg.ask('second');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
-import { enabledSitesItem, modelItem } from '../../src/extension/items';
+import { enabledSitesItem, modelItem } from '../../src/background/storage/items';
 import { loadModelSettings } from '../../src/extension/model-settings';
 import { instructionsStore } from '../../src/extension/instructions-store';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';

@@ -5,7 +5,7 @@ import { createServices } from '../../src/extension/host';
 import { createOpenAIModel } from '../../src/extension/openai-model';
 import { managedPolicy } from '../../src/extension/policy';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
-import { forgetVaultConnection, vault } from '../../src/extension/vault';
+import { forgetVaultConnection, vault } from '../../src/background/storage/vault';
 import type { Sender } from '../../src/extension/router';
 import { ADAPTER_INFOS } from '../../src/sites/catalog';
 import type { Recipe } from '../../src/shared/recipe-check';

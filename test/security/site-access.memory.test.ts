@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
 import { managedPolicy } from '../../src/extension/policy';
-import { forgetVaultConnection } from '../../src/extension/vault';
+import { forgetVaultConnection } from '../../src/background/storage/vault';
 import { route, type Sender } from '../../src/extension/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';

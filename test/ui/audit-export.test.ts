@@ -4,7 +4,7 @@ import { attackEach } from '../security/attack';
 import { auditCsv } from '../../src/ui/audit-csv';
 import { isoLocal, newestFirst, withPrepared } from '../../src/ui/audit-entries';
 import { auditFileName, auditJson } from '../../src/ui/audit-export';
-import type { AuditEntry } from '../../src/extension/audit-log';
+import type { AuditEntry } from '../../src/background/storage/audit-log';
 
 const entry = (seq: number, patch: Partial<AuditEntry> = {}): AuditEntry => ({
   seq,

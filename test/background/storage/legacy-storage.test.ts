@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { auditItem, confirmationsItem, enabledSitesItem, modelItem, siteSettingsItem } from '../../src/extension/items';
-import { importLegacyStorage } from '../../src/extension/legacy-storage';
-import { loadModelSettings } from '../../src/extension/model-settings';
+import { auditItem, confirmationsItem, enabledSitesItem, modelItem, siteSettingsItem } from '../../../src/background/storage/items';
+import { importLegacyStorage } from '../../../src/background/storage/legacy-storage';
+import { loadModelSettings } from '../../../src/extension/model-settings';
 
 const legacyModel = { preset: 'openai' as const, baseURL: 'https://api.openai.com/v1', apiKey: 'sk-legacy', model: 'gpt-4o-mini' };
 

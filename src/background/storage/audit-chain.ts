@@ -1,10 +1,10 @@
-import { payloadDigest } from '../core';
-import type { Chained, ChainCheck } from '../shared/audit';
+import { payloadDigest } from '../../core';
+import type { Chained, ChainCheck } from '../../shared/audit';
 
 /** The hash a chain starts from. */
 export const GENESIS = '0'.repeat(64);
 
-export type { Chained, ChainCheck } from '../shared/audit';
+export type { Chained, ChainCheck } from '../../shared/audit';
 
 export async function entryHash<E extends Chained>(entry: Omit<E, 'hash'> & { hash?: string }): Promise<string> {
   const { hash: _hash, ...rest } = entry;

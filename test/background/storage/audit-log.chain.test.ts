@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAuditLog, type NewAuditEntry } from '../../src/extension/audit-log';
-import { auditItem } from '../../src/extension/items';
+import { createAuditLog, type NewAuditEntry } from '../../../src/background/storage/audit-log';
+import { auditItem } from '../../../src/background/storage/items';
 
 const entry = (n: number): NewAuditEntry => ({
   kind: 'prepare',

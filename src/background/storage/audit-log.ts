@@ -1,8 +1,8 @@
-import type { AuditEntry } from '../shared/audit';
+import type { AuditEntry } from '../../shared/audit';
 import { chain, checkChain, type ChainCheck } from './audit-chain';
 import { auditItem } from './items';
 
-export type { AuditEntry, AuditKind } from '../shared/audit';
+export type { AuditEntry, AuditKind } from '../../shared/audit';
 
 export type NewAuditEntry = Omit<AuditEntry, 'seq' | 'at' | 'prev' | 'hash'>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defineItem, storeAsVersion } from '../../src/extension/stored-item';
-import { vault } from '../../src/extension/vault';
+import { defineItem, storeAsVersion } from '../../../src/background/storage/stored-item';
+import { vault } from '../../../src/background/storage/vault';
 
 describe('a stored item', () => {
   it('gives its fallback when nothing is stored, and what was set after', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defineItem } from '../../src/extension/stored-item';
-import { forgetVaultConnection, vault, type Vault } from '../../src/extension/vault';
+import { defineItem } from '../../../src/background/storage/stored-item';
+import { forgetVaultConnection, vault, type Vault } from '../../../src/background/storage/vault';
 
 /** The real vault (fake IndexedDB), counting the reads that reach it. */
 function countingVault(): Vault & { reads: number } {

@@ -1,9 +1,9 @@
-import type { ConfirmationRecord } from '../core';
-import type { KbArticle } from '../tools/knowledge-base';
-import type { SavedReplies } from '../shared/saved-replies';
-import type { KbSyncError } from '../shared/kb-sync';
-import type { AuditEntry } from '../shared/audit';
-import { defaultModelSettings, type ModelSettings, type SiteSettings } from '../shared/settings';
+import type { ConfirmationRecord } from '../../core';
+import type { KbArticle } from '../../tools/knowledge-base';
+import type { SavedReplies } from '../../shared/saved-replies';
+import type { KbSyncError } from '../../shared/kb-sync';
+import type { AuditEntry } from '../../shared/audit';
+import { defaultModelSettings, type ModelSettings, type SiteSettings } from '../../shared/settings';
 import { chain, GENESIS } from './audit-chain';
 import { defineItem } from './stored-item';
 
