@@ -11,7 +11,7 @@ import { DEMO_MODEL_ID, loadModelSettings, type ModelSettings } from './model-se
 import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../shared/chat-protocol';
 import type { Services } from './services';
 import type { OutboundLog } from './outbound-log';
-import { log } from './logger';
+import { log } from '../background/diagnostics/logger';
 
 export interface ChatPort {
   postMessage(message: ChatServerMessage): void;

@@ -7,7 +7,7 @@ import type { Conversation } from './chat-store';
 import type { KeptConversations } from './kept-conversations';
 import { NO_TOOLS_NOTICE, runChatTurn } from './chat-turn';
 import { createDeltaBatch, createStepDefer } from './delta-batch';
-import { log } from './logger';
+import { log } from '../background/diagnostics/logger';
 import { checkModelSettings, loadModelSettings, type ModelSettings } from './model-settings';
 import type { OutboundLog } from './outbound-log';
 import { humanCtx, type Services } from './services';

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { KB_SYNC_PERIOD_MINUTES } from '../shared/kb-sync';
 import type { KbSync } from './kb-sync';
 import { kbSourceUrl } from './kb-sync';
-import { log } from './logger';
+import { log } from '../background/diagnostics/logger';
 import { managedPolicy } from './policy';
 
 export const KB_SYNC_ALARM = 'kb-sync';

@@ -5,7 +5,7 @@ import { parseKbText } from '../tools/kb-import';
 import type { KbArticle } from '../tools/knowledge-base';
 import { fetchKb, type KbFetchDeps } from './kb-fetch';
 import { kbCopyItem, kbSyncStatusItem, kbUrlItem, type KbSyncStatus } from '../background/storage/items';
-import { log } from './logger';
+import { log } from '../background/diagnostics/logger';
 import { managedPolicy } from './policy';
 import { createSerial } from '../background/storage/serial';
 

@@ -4,7 +4,7 @@ import type { ChatCompletionChunk, ChatCompletionMessageParam, ChatCompletionToo
 import { browser } from 'wxt/browser';
 import { ModelError, modelErrorKindForStatus, type ChatMessage, type ChatModel, type FinishReason, type ModelEvent, type ModelRequest, type WireEvent } from '../core';
 import { originPattern, type ModelSettings } from './model-settings';
-import { log } from './logger';
+import { log } from '../background/diagnostics/logger';
 
 /**
  * The agent's model over the openai SDK: Chat Completions, streamed, with tools, against any

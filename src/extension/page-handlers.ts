@@ -5,7 +5,7 @@ import { createSerial } from '../background/storage/serial';
 import { humanCtx, type Services } from './services';
 import { recipeAdapterId } from '../shared/recipe-check';
 import { teachView } from './teach-handlers';
-import { log } from './logger';
+import { log } from '../background/diagnostics/logger';
 import { sameTicket } from '../shared/ticket';
 
 /** The adapter of every page no helpdesk adapter or recipe knows. */

@@ -5,7 +5,7 @@ import type { RecipeStore } from './recipe-store';
 import type { Handlers } from './router';
 import type { Services } from './services';
 import type { SiteAccess } from './site-access';
-import { log } from './logger';
+import { log } from '../background/diagnostics/logger';
 import { managedPolicy } from './policy';
 
 /** What the pages show as set by the organisation (extension pages only; the router enforces it). */

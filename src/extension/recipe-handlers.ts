@@ -4,7 +4,7 @@ import type { AdapterInfo } from '../sites/adapter';
 import type { RecipeStore } from './recipe-store';
 import type { Handlers } from './router';
 import type { Services } from './services';
-import { log, unlessNoReceiver } from './logger';
+import { log, unlessNoReceiver } from '../background/diagnostics/logger';
 import { MANAGED_ERROR, type Policy } from '../shared/policy';
 import { managedPolicy } from './policy';
 

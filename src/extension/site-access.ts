@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { sitePattern } from '../shared/settings';
 import { enabledSitesItem } from '../background/storage/items';
 import { createSerial } from '../background/storage/serial';
-import { log } from './logger';
+import { log } from '../background/diagnostics/logger';
 
 /**
  * "Enable Deskmate on this site": self-hosted helpdesks live at any address, so the content

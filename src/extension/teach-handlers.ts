@@ -8,7 +8,7 @@ import type { Handlers, Sender } from './router';
 import type { Services } from './services';
 import { buildTeachRecipe, ticketPaths } from './teach-recipe';
 import type { TeachSession } from './teach-sessions';
-import { unlessNoReceiver } from './logger';
+import { unlessNoReceiver } from '../background/diagnostics/logger';
 
 type TeachHandlers = Pick<Handlers, 'teach.start' | 'teach.state' | 'teach.pick' | 'teach.escape' | 'teach.goto' | 'teach.cancel' | 'teach.test' | 'teach.save'>;
 

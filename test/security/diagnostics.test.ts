@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
-import { log } from '../../src/extension/logger';
+import { log } from '../../src/background/diagnostics/logger';
 import { classifySender, route, type Sender } from '../../src/extension/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';

@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
-import { log } from '../../src/extension/logger';
+import { log } from '../../src/background/diagnostics/logger';
 import { route, type Sender } from '../../src/extension/router';
 import { useDiagnostics } from '../../src/ui/hooks/useDiagnostics';
 import { Diagnostics } from '../../src/ui/options/Diagnostics';

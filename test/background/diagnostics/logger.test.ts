@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { AREA_SHARE, createLogger, errorDetail, LOG_CAPACITY, unlessNoReceiver } from '../../src/extension/logger';
-import { attack } from '../security/attack';
+import { AREA_SHARE, createLogger, errorDetail, LOG_CAPACITY, unlessNoReceiver } from '../../../src/background/diagnostics/logger';
+import { attack } from '../../security/attack';
 
 describe('the background logger', () => {
   beforeEach(() => {

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { detectPersonalData } from '../core/pii';
-import type { LogEntry, LogLevel } from '../shared/diagnostics';
+import { detectPersonalData } from '../../core/pii';
+import type { LogEntry, LogLevel } from '../../shared/diagnostics';
 
 /** How many entries the ring keeps: enough for a session's failures, small enough to read. */
 export const LOG_CAPACITY = 200;
