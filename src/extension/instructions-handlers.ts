@@ -3,7 +3,7 @@ import type { Handlers } from './router';
 import type { Services } from './services';
 import { sameTicket } from '../shared/ticket';
 import { MANAGED_ERROR } from '../shared/policy';
-import { managedPolicy } from './policy';
+import { managedPolicy } from '../background/access/policy';
 
 type InstructionsHandlers = Pick<Handlers, 'instructions.get' | 'instructions.set' | 'ticketContext.get' | 'ticketContext.set'>;
 

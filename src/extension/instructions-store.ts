@@ -1,6 +1,6 @@
 import { MAX_TEAM_INSTRUCTIONS, MAX_TICKET_CONTEXT, type AgentInstructions } from '../core/instructions';
 import { teamInstructionsUnderPolicy } from '../shared/policy-merge';
-import { managedPolicy } from './policy';
+import { managedPolicy } from '../background/access/policy';
 import { defineItem } from '../background/storage/stored-item';
 
 /** Contexts kept; the oldest go first. */

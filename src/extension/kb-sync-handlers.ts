@@ -2,7 +2,7 @@ import { kbUrlOf } from '../shared/kb-sync';
 import { MANAGED_ERROR } from '../shared/policy';
 import { kbUrlItem } from '../background/storage/items';
 import type { KbSync } from './kb-sync';
-import { managedPolicy } from './policy';
+import { managedPolicy } from '../background/access/policy';
 import type { Handlers } from './router';
 
 /**

@@ -6,7 +6,7 @@ import type { KbArticle } from '../tools/knowledge-base';
 import { fetchKb, type KbFetchDeps } from './kb-fetch';
 import { kbCopyItem, kbSyncStatusItem, kbUrlItem, type KbSyncStatus } from '../background/storage/items';
 import { log } from '../background/diagnostics/logger';
-import { managedPolicy } from './policy';
+import { managedPolicy } from '../background/access/policy';
 import { createSerial } from '../background/storage/serial';
 
 /** The URL in force: the organisation's policy's, else the agent's own; null when neither is set. */

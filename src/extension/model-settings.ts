@@ -1,7 +1,7 @@
 import { defaultModelSettings, type ModelSettings } from '../shared/settings';
 import { modelUnderPolicy } from '../shared/policy-merge';
 import { modelItem } from '../background/storage/items';
-import { managedPolicy } from './policy';
+import { managedPolicy } from '../background/access/policy';
 
 export {
   DEMO_MODEL_ID,

@@ -6,7 +6,7 @@ import type { Handlers } from './router';
 import type { Services } from './services';
 import { log, unlessNoReceiver } from '../background/diagnostics/logger';
 import { MANAGED_ERROR, type Policy } from '../shared/policy';
-import { managedPolicy } from './policy';
+import { managedPolicy } from '../background/access/policy';
 
 type RecipeHandlers = Pick<Handlers, 'recipe.get' | 'recipes.list' | 'recipes.import' | 'recipes.remove'>;
 

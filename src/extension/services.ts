@@ -3,7 +3,7 @@ import type { AuditLog } from '../background/storage/audit-log';
 import type { PageCtx, SendToTab } from './page-tool-proxy';
 import type { TeachSessions } from './teach-sessions';
 import type { PageToolSync } from './page-tool-sync';
-import { flagsOf, type SiteSettingsStore } from './site-settings';
+import { flagsOf, type SiteSettingsStore } from '../background/access/site-settings';
 import type { TabPages } from './tab-pages';
 import type { Broadcast, SiteAccessView } from '../shared/protocol';
 import type { Recipe } from '../shared/recipe-check';

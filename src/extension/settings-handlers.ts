@@ -6,7 +6,7 @@ import type { KbStore } from './kb-store';
 import type { Handlers } from './router';
 import type { Broadcast } from '../shared/protocol';
 import { modelChangeRefusal, modelUnderPolicy, shownModel, storableModel, withPolicyKey } from '../shared/policy-merge';
-import { managedPolicy } from './policy';
+import { managedPolicy } from '../background/access/policy';
 
 type SettingsHandlers = Pick<Handlers, 'model.get' | 'model.set' | 'model.test' | 'setup.status' | 'kb.import' | 'kb.list' | 'kb.clear' | 'kb.article'>;
 

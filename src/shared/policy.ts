@@ -2,7 +2,7 @@
  * What a team's admin sets through the browser's managed storage (Chrome: the `3rdparty`
  * extension policy, checked against public/managed-schema.json; Firefox: `policies.json`'s
  * `3rdparty.Extensions`, not checked by the browser). Each key is optional: absent means the
- * agent decides. The background reads it (extension/policy.ts) and enforces it.
+ * agent decides. The background reads it (background/access/policy.ts) and enforces it.
  */
 export interface Policy {
   /** The model endpoint; used until the agent saves their own settings, or always with `lockModel`. */

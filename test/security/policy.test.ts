@@ -6,7 +6,7 @@ import { enabledSitesItem, modelItem } from '../../src/background/storage/items'
 import { loadModelSettings } from '../../src/extension/model-settings';
 import { instructionsStore } from '../../src/extension/instructions-store';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
-import { managedPolicy } from '../../src/extension/policy';
+import { managedPolicy } from '../../src/background/access/policy';
 import { route, type Sender } from '../../src/extension/router';
 import type { Recipe } from '../../src/shared/recipe-check';
 import { fakeHelpdesk } from '../fakes/fake-adapter';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
 import { createOpenAIModel } from '../../src/extension/openai-model';
-import { managedPolicy } from '../../src/extension/policy';
+import { managedPolicy } from '../../src/background/access/policy';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
 import { forgetVaultConnection, vault } from '../../src/background/storage/vault';
 import type { Sender } from '../../src/extension/router';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
-import { managedPolicy } from '../../src/extension/policy';
+import { managedPolicy } from '../../src/background/access/policy';
 import { forgetVaultConnection } from '../../src/background/storage/vault';
 import { route, type Sender } from '../../src/extension/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';

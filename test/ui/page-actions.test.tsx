@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolResult } from '../../src/core';
 import type { PageToolView, PageView } from '../../src/shared/protocol';
-import type { SiteSettings } from '../../src/extension/site-settings';
+import type { SiteSettings } from '../../src/background/access/site-settings';
 import type { TicketData } from '../../src/sites/adapter';
 import { PAGE_TOOLS, type PageToolName } from '../../src/shared/page-tools';
 import type { ToolRun } from '../../src/ui/hooks/usePageTools';

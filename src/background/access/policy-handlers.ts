@@ -1,11 +1,11 @@
-import { policyView } from '../shared/policy';
-import { siteAllowedByPolicy } from '../shared/policy-merge';
-import { policyRecipes, syncRecipes } from './recipe-handlers';
-import type { RecipeStore } from './recipe-store';
-import type { Handlers } from './router';
-import type { Services } from './services';
+import { policyView } from '../../shared/policy';
+import { siteAllowedByPolicy } from '../../shared/policy-merge';
+import { policyRecipes, syncRecipes } from '../../extension/recipe-handlers';
+import type { RecipeStore } from '../../extension/recipe-store';
+import type { Handlers } from '../../extension/router';
+import type { Services } from '../../extension/services';
 import type { SiteAccess } from './site-access';
-import { log } from '../background/diagnostics/logger';
+import { log } from '../diagnostics/logger';
 import { managedPolicy } from './policy';
 
 /** What the pages show as set by the organisation (extension pages only; the router enforces it). */

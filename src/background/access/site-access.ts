@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
-import { sitePattern } from '../shared/settings';
-import { enabledSitesItem } from '../background/storage/items';
-import { createSerial } from '../background/storage/serial';
-import { log } from '../background/diagnostics/logger';
+import { sitePattern } from '../../shared/settings';
+import { enabledSitesItem } from '../storage/items';
+import { createSerial } from '../storage/serial';
+import { log } from '../diagnostics/logger';
 
 /**
  * "Enable Deskmate on this site": self-hosted helpdesks live at any address, so the content
@@ -15,7 +15,7 @@ type FirefoxContentScripts = {
   register(o: { matches: string[]; js: { file: string }[]; runAt: string }): Promise<{ unregister(): Promise<void> }>;
 };
 
-export { sitePattern } from '../shared/settings';
+export { sitePattern } from '../../shared/settings';
 
 export function createSiteAccess() {
   const serial = createSerial();

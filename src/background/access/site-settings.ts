@@ -1,9 +1,9 @@
-import type { SiteSettings } from '../shared/settings';
-import { siteUnderPolicy } from '../shared/policy-merge';
-import { siteSettingsItem } from '../background/storage/items';
+import type { SiteSettings } from '../../shared/settings';
+import { siteUnderPolicy } from '../../shared/policy-merge';
+import { siteSettingsItem } from '../storage/items';
 import { managedPolicy } from './policy';
 
-export type { SiteSettings } from '../shared/settings';
+export type { SiteSettings } from '../../shared/settings';
 
 export interface SiteSettingsStore {
   get(origin: string): Promise<SiteSettings>;

@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
-import type { Handlers } from './router';
+import type { Handlers } from '../../extension/router';
 import type { SiteAccess } from './site-access';
-import type { Services } from './services';
-import type { SiteAccessView } from '../shared/protocol';
-import { MANAGED_ERROR } from '../shared/policy';
-import { siteAllowedByPolicy } from '../shared/policy-merge';
+import type { Services } from '../../extension/services';
+import type { SiteAccessView } from '../../shared/protocol';
+import { MANAGED_ERROR } from '../../shared/policy';
+import { siteAllowedByPolicy } from '../../shared/policy-merge';
 import { managedPolicy } from './policy';
 
 type AccessHandlers = Pick<Handlers, 'sites.enabled' | 'sites.enable' | 'sites.disable'>;

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { NO_POLICY, parsePolicy, type Policy } from '../shared/policy';
-import { log } from '../background/diagnostics/logger';
+import { NO_POLICY, parsePolicy, type Policy } from '../../shared/policy';
+import { log } from '../diagnostics/logger';
 
 /**
  * The organisation's policy, read from the browser's managed storage: the one place the

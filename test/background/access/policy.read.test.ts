@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { managedPolicy, watchManagedPolicy } from '../../src/extension/policy';
-import { NO_POLICY } from '../../src/shared/policy';
+import { managedPolicy, watchManagedPolicy } from '../../../src/background/access/policy';
+import { NO_POLICY } from '../../../src/shared/policy';
 
 describe('reading the organisation’s policy from managed storage', () => {
   beforeEach(() => fakeBrowser.reset());
