@@ -24,7 +24,7 @@ export default defineConfig({
   }),
   hooks: {
     // libphonenumber's number plans ship as a file the background reads when it first needs
-    // them (src/extension/phone-metadata.ts), not inside the worker's bundle.
+    // them (src/background/model/phone-metadata.ts), not inside the worker's bundle.
     'build:publicAssets': (_wxt, files) => {
       files.push({ absoluteSrc: require.resolve('libphonenumber-js/metadata.min.json'), relativeDest: 'phone-metadata.json' });
     },

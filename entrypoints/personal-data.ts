@@ -6,7 +6,7 @@ import { PERSONAL_DATA_GLOBAL, type PersonalData } from '@/src/shared/personal-d
 /**
  * Masking and the confirm card's contact review with the phone number and IBAN checks, kept out
  * of background.js: the background runs this script the first time it needs one of them
- * (src/extension/personal-data.ts).
+ * (src/background/model/personal-data.ts).
  */
 export default defineUnlistedScript(() => {
   const module: PersonalData = { createNumberChecks, createMaskingModel, peopleOfTicket, reviewContacts };

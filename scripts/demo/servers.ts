@@ -1,7 +1,7 @@
 import { startHelpdesk, type Helpdesk } from '../../demo/helpdesk/server.mjs';
 import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
 
-/** The extension's default model endpoint (src/extension/model-settings.ts): zero configuration. */
+/** The extension's default model endpoint (src/background/model/model-settings.ts): zero configuration. */
 export const DEFAULT_MODEL_PORT = 4518;
 export const DEFAULT_HELPDESK_PORT = 4517;
 

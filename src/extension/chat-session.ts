@@ -7,10 +7,10 @@ import { createDraftKeeper } from './draft-keeper';
 import { conversationKey, tabPrefix, type Conversation } from './chat-store';
 import { createKeptConversations } from './kept-conversations';
 import { createChatTurns, type CreateModel } from './chat-turns';
-import { DEMO_MODEL_ID, loadModelSettings, type ModelSettings } from './model-settings';
+import { DEMO_MODEL_ID, loadModelSettings, type ModelSettings } from '../background/model/model-settings';
 import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../shared/chat-protocol';
 import type { Services } from './services';
-import type { OutboundLog } from './outbound-log';
+import type { OutboundLog } from '../background/model/outbound-log';
 import { log } from '../background/diagnostics/logger';
 
 export interface ChatPort {

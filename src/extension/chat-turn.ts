@@ -14,8 +14,8 @@ import {
   type ContextRead,
 } from '../core';
 import { instructionsStore } from './instructions-store';
-import { maskedModel } from './masking';
-import { masksPersonalData, type ModelSettings } from './model-settings';
+import { maskedModel } from '../background/model/masking';
+import { masksPersonalData, type ModelSettings } from '../background/model/model-settings';
 import type { PageCtx } from './page-tool-proxy';
 import type { Services } from './services';
 

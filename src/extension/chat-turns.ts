@@ -8,8 +8,8 @@ import type { KeptConversations } from './kept-conversations';
 import { NO_TOOLS_NOTICE, runChatTurn } from './chat-turn';
 import { createDeltaBatch, createStepDefer } from './delta-batch';
 import { log } from '../background/diagnostics/logger';
-import { checkModelSettings, loadModelSettings, type ModelSettings } from './model-settings';
-import type { OutboundLog } from './outbound-log';
+import { checkModelSettings, loadModelSettings, type ModelSettings } from '../background/model/model-settings';
+import type { OutboundLog } from '../background/model/outbound-log';
 import { humanCtx, type Services } from './services';
 
 export type CreateModel = (settings: ModelSettings) => ChatModel;

@@ -4,7 +4,7 @@ import { chatStore, conversationKey } from './chat-store';
 import type { KbStore } from './kb-store';
 import type { Handlers } from './router';
 import type { Services } from './services';
-import { loadPersonalData } from './personal-data';
+import { loadPersonalData } from '../background/model/personal-data';
 
 type ReviewHandlers = Pick<Handlers, 'confirm.review'>;
 

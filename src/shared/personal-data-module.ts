@@ -5,7 +5,7 @@ import type { reviewContacts } from './contact-review';
  * What the personal data script (entrypoints/personal-data.ts) leaves on the global object when
  * it runs: the masking and the confirm card's contact review, with the phone number and IBAN
  * checks (libphonenumber, ibantools) they need. Most of the background's weight that only some
- * turns use, so the background loads it when first needed (src/extension/personal-data.ts).
+ * turns use, so the background loads it when first needed (src/background/model/personal-data.ts).
  */
 export interface PersonalData {
   createNumberChecks(metadata: PhoneMetadata): NumberChecks;

@@ -6,7 +6,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { startContentScript } from '../../src/extension/content';
 import { createServices } from '../../src/extension/host';
-import { createOpenAIModel } from '../../src/extension/openai-model';
+import { createOpenAIModel } from '../../src/background/model/openai-model';
 import { managedPolicy } from '../../src/background/access/policy';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
 import { route, type Sender } from '../../src/extension/router';

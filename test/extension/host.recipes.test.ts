@@ -6,7 +6,7 @@ import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-sto
 import { classifySender, route, type Sender } from '../../src/extension/router';
 import type { Recipe } from '../../src/shared/recipe-check';
 import { ADAPTER_INFOS } from '../../src/sites/catalog';
-import { createOpenAIModel } from '../../src/extension/openai-model';
+import { createOpenAIModel } from '../../src/background/model/openai-model';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { attack } from '../security/attack';
 

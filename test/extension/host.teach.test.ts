@@ -4,7 +4,7 @@ import { createServices } from '../../src/extension/host';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
 import { classifySender, route, type Sender } from '../../src/extension/router';
 import { ADAPTER_INFOS } from '../../src/sites/catalog';
-import { createOpenAIModel } from '../../src/extension/openai-model';
+import { createOpenAIModel } from '../../src/background/model/openai-model';
 import type { TeachChoices } from '../../src/shared/teach';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { attack, attackEach } from '../security/attack';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
 import type { ChatPort } from '../../src/extension/chat-session';
-import { loadModelSettings, type ModelSettings } from '../../src/extension/model-settings';
+import { loadModelSettings, type ModelSettings } from '../../src/background/model/model-settings';
 import { route, type Sender } from '../../src/extension/router';
 import type { ChatServerMessage } from '../../src/shared/chat-protocol';
 import { fakeHelpdesk } from '../fakes/fake-adapter';

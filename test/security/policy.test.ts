@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
 import { enabledSitesItem, modelItem } from '../../src/background/storage/items';
-import { loadModelSettings } from '../../src/extension/model-settings';
+import { loadModelSettings } from '../../src/background/model/model-settings';
 import { instructionsStore } from '../../src/extension/instructions-store';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
 import { managedPolicy } from '../../src/background/access/policy';

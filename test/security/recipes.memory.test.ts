@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
-import { createOpenAIModel } from '../../src/extension/openai-model';
+import { createOpenAIModel } from '../../src/background/model/openai-model';
 import { managedPolicy } from '../../src/background/access/policy';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
 import { forgetVaultConnection, vault } from '../../src/background/storage/vault';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
-import { loadModelSettings } from '../../src/extension/model-settings';
+import { loadModelSettings } from '../../src/background/model/model-settings';
 import { route, type Sender } from '../../src/extension/router';
 import { permissionFor } from '../../src/ui/hooks/useModelSettings';
 import { ModelSettingsForm } from '../../src/ui/settings/ModelSettingsForm';

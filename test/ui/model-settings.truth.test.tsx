@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { fakeBrowser } from 'wxt/testing';
 import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
 import { createServices } from '../../src/extension/host';
-import { loadModelSettings, saveModelSettings, defaultModelSettings } from '../../src/extension/model-settings';
+import { loadModelSettings, saveModelSettings, defaultModelSettings } from '../../src/background/model/model-settings';
 import { route, type Sender } from '../../src/extension/router';
 import { presetOf } from '../../src/ui/hooks/useModelSettings';
 import { ModelSettingsForm } from '../../src/ui/settings/ModelSettingsForm';

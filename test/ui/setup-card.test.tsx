@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { fakeBrowser } from 'wxt/testing';
 import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
 import { createServices } from '../../src/extension/host';
-import { defaultModelSettings } from '../../src/extension/model-settings';
+import { defaultModelSettings } from '../../src/background/model/model-settings';
 import { route, type Sender } from '../../src/extension/router';
 import { App } from '../../src/ui/sidebar/App';
 import { installChatPort } from '../fakes/chat-port';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { auditItem, confirmationsItem, enabledSitesItem, modelItem, siteSettingsItem } from '../../../src/background/storage/items';
 import { importLegacyStorage } from '../../../src/background/storage/legacy-storage';
-import { loadModelSettings } from '../../../src/extension/model-settings';
+import { loadModelSettings } from '../../../src/background/model/model-settings';
 
 const legacyModel = { preset: 'openai' as const, baseURL: 'https://api.openai.com/v1', apiKey: 'sk-legacy', model: 'gpt-4o-mini' };
 

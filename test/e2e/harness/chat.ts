@@ -13,7 +13,7 @@ import { poll, type WaitOptions } from './wait';
 
 export const DEMO_MODEL = 'deskmate-demo';
 export const KB_FILE = join(ROOT, 'demo', 'kb', 'northwind-support.md');
-/** The extension's default model endpoint (src/extension/model-settings.ts). */
+/** The extension's default model endpoint (src/background/model/model-settings.ts). */
 export const DEFAULT_MODEL_PORT = 4518;
 
 export interface ModelForExtension {

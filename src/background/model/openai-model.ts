@@ -2,9 +2,9 @@ import { APIConnectionError, APIError, APIUserAbortError } from 'openai/core/err
 import { Stream } from 'openai/core/streaming';
 import type { ChatCompletionChunk, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { browser } from 'wxt/browser';
-import { ModelError, modelErrorKindForStatus, type ChatMessage, type ChatModel, type FinishReason, type ModelEvent, type ModelRequest, type WireEvent } from '../core';
+import { ModelError, modelErrorKindForStatus, type ChatMessage, type ChatModel, type FinishReason, type ModelEvent, type ModelRequest, type WireEvent } from '../../core';
 import { originPattern, type ModelSettings } from './model-settings';
-import { log } from '../background/diagnostics/logger';
+import { log } from '../diagnostics/logger';
 
 /**
  * The agent's model over the openai SDK: Chat Completions, streamed, with tools, against any

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { phoneMetadata } from '../fakes/phone-metadata';
+import { phoneMetadata } from '../../fakes/phone-metadata';
 
 /** A fresh module each time: the loader remembers what it read for the worker's lifetime. */
 const freshLoader = async () => {
   vi.resetModules();
-  return (await import('../../src/extension/phone-metadata')).loadPhoneMetadata;
+  return (await import('../../../src/background/model/phone-metadata')).loadPhoneMetadata;
 };
 
 describe('the phone number plans', () => {

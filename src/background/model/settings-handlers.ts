@@ -1,12 +1,12 @@
 import { checkConnection } from './connection-check';
-import { modelItem } from '../background/storage/items';
+import { modelItem } from '../storage/items';
 import { checkModelSettings, loadModelSettings, saveModelSettings } from './model-settings';
-import { parseKbFile } from '../tools/kb-import';
-import type { KbStore } from './kb-store';
-import type { Handlers } from './router';
-import type { Broadcast } from '../shared/protocol';
-import { modelChangeRefusal, modelUnderPolicy, shownModel, storableModel, withPolicyKey } from '../shared/policy-merge';
-import { managedPolicy } from '../background/access/policy';
+import { parseKbFile } from '../../tools/kb-import';
+import type { KbStore } from '../../extension/kb-store';
+import type { Handlers } from '../../extension/router';
+import type { Broadcast } from '../../shared/protocol';
+import { modelChangeRefusal, modelUnderPolicy, shownModel, storableModel, withPolicyKey } from '../../shared/policy-merge';
+import { managedPolicy } from '../access/policy';
 
 type SettingsHandlers = Pick<Handlers, 'model.get' | 'model.set' | 'model.test' | 'setup.status' | 'kb.import' | 'kb.list' | 'kb.clear' | 'kb.article'>;
 

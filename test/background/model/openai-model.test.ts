@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { contextMessage, createContextModel, draftFromAnswer, refusesTools, runAgentTurn, systemPrompt, ToolRegistry, type AgentEvent, type Tool } from '../../src/core';
-import { DEMO_MODEL_ID, type ModelSettings } from '../../src/extension/model-settings';
-import { createOpenAIModel, listModels } from '../../src/extension/openai-model';
-import { parseKbFile } from '../../src/tools/kb-import';
-import { createKbSearchTool } from '../../src/tools/kb-search';
-import { createKbIndex } from '../../src/tools/knowledge-base';
-import { replyProposeTool } from '../../src/tools/reply-propose';
-import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
+import { contextMessage, createContextModel, draftFromAnswer, refusesTools, runAgentTurn, systemPrompt, ToolRegistry, type AgentEvent, type Tool } from '../../../src/core';
+import { DEMO_MODEL_ID, type ModelSettings } from '../../../src/background/model/model-settings';
+import { createOpenAIModel, listModels } from '../../../src/background/model/openai-model';
+import { parseKbFile } from '../../../src/tools/kb-import';
+import { createKbSearchTool } from '../../../src/tools/kb-search';
+import { createKbIndex } from '../../../src/tools/knowledge-base';
+import { replyProposeTool } from '../../../src/tools/reply-propose';
+import { startDemoModel, type DemoModel } from '../../../demo/model/server.mjs';
 
 /** The OpenAI SDK glue against the demo model server, over real HTTP. */
 let server: DemoModel;

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { PhoneMetadata } from '../core/pii';
+import type { PhoneMetadata } from '../../core/pii';
 
 /** Packaged by wxt.config.ts from libphonenumber-js's own "min" metadata, version for version. */
 export const PHONE_METADATA_FILE = 'phone-metadata.json';

@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { runAgentTurn, systemPrompt, ToolRegistry, type AgentEvent, type ChatMessage, type Tool } from '../../src/core';
-import { DEMO_MODEL_ID } from '../../src/extension/model-settings';
-import { createOpenAIModel } from '../../src/extension/openai-model';
-import { parseKbFile } from '../../src/tools/kb-import';
-import { createKbSearchTool } from '../../src/tools/kb-search';
-import { createKbIndex } from '../../src/tools/knowledge-base';
-import { replyProposeTool } from '../../src/tools/reply-propose';
-import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
-import { TEN_QUESTIONS } from '../../scripts/bench/conversation';
+import { runAgentTurn, systemPrompt, ToolRegistry, type AgentEvent, type ChatMessage, type Tool } from '../../../src/core';
+import { DEMO_MODEL_ID } from '../../../src/background/model/model-settings';
+import { createOpenAIModel } from '../../../src/background/model/openai-model';
+import { parseKbFile } from '../../../src/tools/kb-import';
+import { createKbSearchTool } from '../../../src/tools/kb-search';
+import { createKbIndex } from '../../../src/tools/knowledge-base';
+import { replyProposeTool } from '../../../src/tools/reply-propose';
+import { startDemoModel, type DemoModel } from '../../../demo/model/server.mjs';
+import { TEN_QUESTIONS } from '../../../scripts/bench/conversation';
 
 /**
  * A long conversation about the demo's 34-message ticket #1045, against the demo model over

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultModelSettings, isLoopbackEndpoint, masksPersonalData } from '../../src/extension/model-settings';
+import { defaultModelSettings, isLoopbackEndpoint, masksPersonalData } from '../../../src/background/model/model-settings';
 
 describe('masking personal data by default', () => {
   it('is on for any endpoint off this machine and off on loopback, unless chosen', () => {

@@ -1,5 +1,5 @@
-import { toModelError } from '../core';
-import type { ConnectionReport } from '../shared/settings';
+import { toModelError } from '../../core';
+import type { ConnectionReport } from '../../shared/settings';
 import { checkModelSettings, type ModelSettings } from './model-settings';
 import { listModels } from './openai-model';
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatModel, ModelEvent, ModelRequest } from '../../src/core';
-import { PERSONAL_DATA_GLOBAL } from '../../src/shared/personal-data-module';
-import { personalDataScript } from '../fakes/browser-setup';
-import type { Services } from '../../src/extension/services';
-import { attack } from '../security/attack';
+import type { ChatModel, ModelEvent, ModelRequest } from '../../../src/core';
+import { PERSONAL_DATA_GLOBAL } from '../../../src/shared/personal-data-module';
+import { personalDataScript } from '../../fakes/browser-setup';
+import type { Services } from '../../../src/extension/services';
+import { attack } from '../../security/attack';
 
 const TEXT = 'Call me on +49 30 12345678, or pay to DE89 3704 0044 0532 0130 00.';
 
@@ -35,7 +35,7 @@ function workerImports(refuse: () => boolean) {
 
 async function freshMasking() {
   vi.resetModules();
-  return import('../../src/extension/masking');
+  return import('../../../src/background/model/masking');
 }
 
 const drain = async (model: ChatModel) => {

@@ -5,9 +5,9 @@ import {
   MAX_TURNS_PER_CONVERSATION,
   type OutboundExchange,
   type OutboundTurn,
-} from '../shared/outbound';
-import type { WireEvent } from '../core';
-import { defineItem } from '../background/storage/stored-item';
+} from '../../shared/outbound';
+import type { WireEvent } from '../../core';
+import { defineItem } from '../storage/stored-item';
 
 type Log = Record<string, OutboundTurn[]>;
 

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { runAgentTurn, ToolRegistry, type WireEvent } from '../../src/core';
-import { DEMO_MODEL_ID } from '../../src/extension/model-settings';
-import { createOpenAIModel } from '../../src/extension/openai-model';
-import { createOutboundLog } from '../../src/extension/outbound-log';
-import { replyProposeTool } from '../../src/tools/reply-propose';
-import { MAX_BODY_CHARS, MAX_TURNS_PER_CONVERSATION } from '../../src/shared/outbound';
-import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
+import { runAgentTurn, ToolRegistry, type WireEvent } from '../../../src/core';
+import { DEMO_MODEL_ID } from '../../../src/background/model/model-settings';
+import { createOpenAIModel } from '../../../src/background/model/openai-model';
+import { createOutboundLog } from '../../../src/background/model/outbound-log';
+import { replyProposeTool } from '../../../src/tools/reply-propose';
+import { MAX_BODY_CHARS, MAX_TURNS_PER_CONVERSATION } from '../../../src/shared/outbound';
+import { startDemoModel, type DemoModel } from '../../../demo/model/server.mjs';
 
 let server: DemoModel;
 beforeAll(async () => {

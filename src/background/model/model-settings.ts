@@ -1,7 +1,7 @@
-import { defaultModelSettings, type ModelSettings } from '../shared/settings';
-import { modelUnderPolicy } from '../shared/policy-merge';
-import { modelItem } from '../background/storage/items';
-import { managedPolicy } from '../background/access/policy';
+import { defaultModelSettings, type ModelSettings } from '../../shared/settings';
+import { modelUnderPolicy } from '../../shared/policy-merge';
+import { modelItem } from '../storage/items';
+import { managedPolicy } from '../access/policy';
 
 export {
   DEMO_MODEL_ID,
@@ -13,7 +13,7 @@ export {
   type ModelSettings,
   type Preset,
   type PresetId,
-} from '../shared/settings';
+} from '../../shared/settings';
 
 /**
  * The settings in force: the agent's own with the organisation's policy over them. The key stays
