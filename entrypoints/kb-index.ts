@@ -3,7 +3,7 @@ import { KB_INDEX_GLOBAL, type KbIndexModule } from '@/src/tools/kb-index-module
 
 /**
  * The knowledge base's full-text index (MiniSearch), kept out of background.js: the background
- * runs this script the first time the knowledge base is searched (src/extension/kb-index.ts).
+ * runs this script the first time the knowledge base is searched (src/background/kb/kb-index.ts).
  */
 export default defineUnlistedScript(() => {
   const module: KbIndexModule = { createKbIndex };

@@ -1,5 +1,5 @@
 import { linkTarget } from '../shared/link-target';
-import type { KbStore } from './kb-store';
+import type { KbStore } from '../background/kb/kb-store';
 import type { Handlers } from './router';
 import type { Services } from './services';
 

@@ -1,7 +1,7 @@
 import { toWireName } from '../core/wire-names';
 import type { ChatMessage } from '../core';
 import { chatStore, conversationKey } from './chat-store';
-import type { KbStore } from './kb-store';
+import type { KbStore } from '../background/kb/kb-store';
 import type { Handlers } from './router';
 import type { Services } from './services';
 import { loadPersonalData } from '../background/model/personal-data';

@@ -21,7 +21,7 @@ import { createKbIndex } from '../../src/tools/knowledge-base';
  *   404 for any other; every other URL goes to the real fetch;
  * - the personal data script (entrypoints/personal-data.ts) has run, as it has in a worker that
  *   needed it (test/background/model/personal-data.test.ts loads it the browser's way), and so has the
- *   knowledge base index script (test/extension/kb-index.test.ts).
+ *   knowledge base index script (test/background/kb/kb-index.test.ts).
  */
 for (const area of [fakeBrowser.storage.local, fakeBrowser.storage.session]) {
   const get = area.get.bind(area);

@@ -2,7 +2,7 @@ import { checkConnection } from './connection-check';
 import { modelItem } from '../storage/items';
 import { checkModelSettings, loadModelSettings, saveModelSettings } from './model-settings';
 import { parseKbFile } from '../../tools/kb-import';
-import type { KbStore } from '../../extension/kb-store';
+import type { KbStore } from '../kb/kb-store';
 import type { Handlers } from '../../extension/router';
 import type { Broadcast } from '../../shared/protocol';
 import { modelChangeRefusal, modelUnderPolicy, shownModel, storableModel, withPolicyKey } from '../../shared/policy-merge';

@@ -1,6 +1,6 @@
-import { KB_INDEX_GLOBAL, type KbIndexModule } from '../tools/kb-index-module';
-import { defineLazyScript } from './lazy-script';
-import { log } from '../background/diagnostics/logger';
+import { KB_INDEX_GLOBAL, type KbIndexModule } from '../../tools/kb-index-module';
+import { defineLazyScript } from '../../extension/lazy-script';
+import { log } from '../diagnostics/logger';
 
 /** Built from entrypoints/kb-index.ts, beside background.js; kept at install (host.ts). */
 export const kbIndexScript = defineLazyScript<KbIndexModule>('/kb-index.js', KB_INDEX_GLOBAL, 'knowledge base index');

@@ -1,5 +1,5 @@
-import { MAX_KB_FILE_CHARS } from '../tools/kb-import';
-import type { KbSyncErrorCode } from '../shared/kb-sync';
+import { MAX_KB_FILE_CHARS } from '../../tools/kb-import';
+import type { KbSyncErrorCode } from '../../shared/kb-sync';
 
 /** The validators of the last good response: sent back, they let the server answer 304. */
 export interface KbValidators {

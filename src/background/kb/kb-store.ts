@@ -1,6 +1,6 @@
-import { linkKeysIn } from '../shared/link-target';
-import type { createKbIndex, KbArticle, KbHit } from '../tools/knowledge-base';
-import { kbItem } from '../background/storage/items';
+import { linkKeysIn } from '../../shared/link-target';
+import type { createKbIndex, KbArticle, KbHit } from '../../tools/knowledge-base';
+import { kbItem } from '../storage/items';
 import { loadKbIndexer } from './kb-index';
 
 /**

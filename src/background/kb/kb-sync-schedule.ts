@@ -1,9 +1,9 @@
 import { browser } from 'wxt/browser';
-import { KB_SYNC_PERIOD_MINUTES } from '../shared/kb-sync';
+import { KB_SYNC_PERIOD_MINUTES } from '../../shared/kb-sync';
 import type { KbSync } from './kb-sync';
 import { kbSourceUrl } from './kb-sync';
-import { log } from '../background/diagnostics/logger';
-import { managedPolicy } from '../background/access/policy';
+import { log } from '../diagnostics/logger';
+import { managedPolicy } from '../access/policy';
 
 export const KB_SYNC_ALARM = 'kb-sync';
 /** Set in session storage once the URL was checked in this run of the browser (it is empty at each start). */

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import type { Sender } from '../../src/extension/router';
-import { KB_INDEX_GLOBAL } from '../../src/tools/kb-index-module';
-import { kbIndexScriptModule } from '../fakes/browser-setup';
-import { fakeHelpdesk } from '../fakes/fake-adapter';
+import type { Sender } from '../../../src/extension/router';
+import { KB_INDEX_GLOBAL } from '../../../src/tools/kb-index-module';
+import { kbIndexScriptModule } from '../../fakes/browser-setup';
+import { fakeHelpdesk } from '../../fakes/fake-adapter';
 
 const page: Sender = { kind: 'extension', url: 'chrome-extension://x/options.html' };
 const KB_MD = '# Printer jams\nOpen tray 2 and pull the sheet out.\n## Refund window\nRefunds within 30 days.';
@@ -25,9 +25,9 @@ function workerImports(refuse: () => boolean) {
 /** A fresh background (fresh modules: nothing of the script is loaded yet). */
 async function freshBackground() {
   vi.resetModules();
-  const { createServices } = await import('../../src/extension/host');
-  const { route } = await import('../../src/extension/router');
-  const { KB_INDEX_UNAVAILABLE } = await import('../../src/extension/kb-index');
+  const { createServices } = await import('../../../src/extension/host');
+  const { route } = await import('../../../src/extension/router');
+  const { KB_INDEX_UNAVAILABLE } = await import('../../../src/background/kb/kb-index');
   const built = await createServices([fakeHelpdesk]);
   const as = (m: { type: string } & Record<string, unknown>) => route(m, page, built.handlers) as Promise<{ ok: boolean; value: any }>;
   const search = (query: string) => built.services.registry.invokeReadOnly('kb__search', { query }, { autonomous: true });

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createServices } from '../../src/extension/host';
-import { KB_SYNC_ALARM, startKbSync } from '../../src/extension/kb-sync-schedule';
-import { route, type Sender } from '../../src/extension/router';
-import { KB_SYNC_PERIOD_MINUTES } from '../../src/shared/kb-sync';
-import { fakeHelpdesk } from '../fakes/fake-adapter';
-import { installFakePermissions } from '../fakes/fake-permissions';
-import { startKbServer, type KbServer } from '../fakes/kb-server';
+import { createServices } from '../../../src/extension/host';
+import { KB_SYNC_ALARM, startKbSync } from '../../../src/background/kb/kb-sync-schedule';
+import { route, type Sender } from '../../../src/extension/router';
+import { KB_SYNC_PERIOD_MINUTES } from '../../../src/shared/kb-sync';
+import { fakeHelpdesk } from '../../fakes/fake-adapter';
+import { installFakePermissions } from '../../fakes/fake-permissions';
+import { startKbServer, type KbServer } from '../../fakes/kb-server';
 
 const page: Sender = { kind: 'extension', url: 'chrome-extension://x/options.html' };
 const KB_MD = '# Zebra onboarding\nNew zebras get a striped welcome pack.\n## Refund window\nRefunds within 30 days.';

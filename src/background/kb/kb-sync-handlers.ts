@@ -1,9 +1,9 @@
-import { kbUrlOf } from '../shared/kb-sync';
-import { MANAGED_ERROR } from '../shared/policy';
-import { kbUrlItem } from '../background/storage/items';
+import { kbUrlOf } from '../../shared/kb-sync';
+import { MANAGED_ERROR } from '../../shared/policy';
+import { kbUrlItem } from '../storage/items';
 import type { KbSync } from './kb-sync';
-import { managedPolicy } from '../background/access/policy';
-import type { Handlers } from './router';
+import { managedPolicy } from '../access/policy';
+import type { Handlers } from '../../extension/router';
 
 /**
  * The knowledge base at a URL: extension pages only (the router enforces it), so no web page

@@ -1,13 +1,13 @@
 import { browser } from 'wxt/browser';
-import { KB_SYNC_PERIOD_MINUTES, type KbSyncErrorCode, type KbSyncView } from '../shared/kb-sync';
-import { originPattern } from '../shared/settings';
-import { parseKbText } from '../tools/kb-import';
-import type { KbArticle } from '../tools/knowledge-base';
+import { KB_SYNC_PERIOD_MINUTES, type KbSyncErrorCode, type KbSyncView } from '../../shared/kb-sync';
+import { originPattern } from '../../shared/settings';
+import { parseKbText } from '../../tools/kb-import';
+import type { KbArticle } from '../../tools/knowledge-base';
 import { fetchKb, type KbFetchDeps } from './kb-fetch';
-import { kbCopyItem, kbSyncStatusItem, kbUrlItem, type KbSyncStatus } from '../background/storage/items';
-import { log } from '../background/diagnostics/logger';
-import { managedPolicy } from '../background/access/policy';
-import { createSerial } from '../background/storage/serial';
+import { kbCopyItem, kbSyncStatusItem, kbUrlItem, type KbSyncStatus } from '../storage/items';
+import { log } from '../diagnostics/logger';
+import { managedPolicy } from '../access/policy';
+import { createSerial } from '../storage/serial';
 
 /** The URL in force: the organisation's policy's, else the agent's own; null when neither is set. */
 export async function kbSourceUrl(): Promise<{ url: string | null; managed: boolean }> {
