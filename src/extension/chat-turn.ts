@@ -16,7 +16,7 @@ import {
 import { instructionsStore } from './instructions-store';
 import { maskedModel } from '../background/model/masking';
 import { masksPersonalData, type ModelSettings } from '../background/model/model-settings';
-import type { PageCtx } from './page-tool-proxy';
+import type { PageCtx } from '../background/pages/page-tool-proxy';
 import type { Services } from './services';
 
 /** Told to the agent when the model refused to be offered tools (the turn goes on in context mode). */

@@ -1,10 +1,10 @@
 import type { ConfirmationStore, ToolRegistry } from '../core';
 import type { AuditLog } from '../background/storage/audit-log';
-import type { PageCtx, SendToTab } from './page-tool-proxy';
+import type { PageCtx, SendToTab } from '../background/pages/page-tool-proxy';
 import type { TeachSessions } from './teach-sessions';
-import type { PageToolSync } from './page-tool-sync';
+import type { PageToolSync } from '../background/pages/page-tool-sync';
 import { flagsOf, type SiteSettingsStore } from '../background/access/site-settings';
-import type { TabPages } from './tab-pages';
+import type { TabPages } from '../background/pages/tab-pages';
 import type { Broadcast, SiteAccessView } from '../shared/protocol';
 import type { Recipe } from '../shared/recipe-check';
 

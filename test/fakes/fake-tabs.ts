@@ -1,5 +1,5 @@
 import type { PageCall } from '../../src/shared/protocol';
-import type { SendToTab } from '../../src/extension/page-tool-proxy';
+import type { SendToTab } from '../../src/background/pages/page-tool-proxy';
 import type { Sender } from '../../src/extension/router';
 import type { ReplyPayload } from '../../src/sites/adapter';
 

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
 import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
 import { route, type Sender } from '../../src/extension/router';
-import type { SendToTab } from '../../src/extension/page-tool-proxy';
+import type { SendToTab } from '../../src/background/pages/page-tool-proxy';
 import type { RequestType } from '../../src/shared/protocol';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';

@@ -2,7 +2,7 @@ import { ModelError, type ChatMessage, type ChatModel } from '../../core';
 import { DEFAULT_PHONE_COUNTRIES } from '../../core/pii';
 import type { CountryCode } from 'libphonenumber-js/core';
 import { loadPersonalData } from './personal-data';
-import type { PageCtx } from '../../extension/page-tool-proxy';
+import type { PageCtx } from '../pages/page-tool-proxy';
 import type { Services } from '../../extension/services';
 
 /** The browser's own region first: its national phone formats are the likeliest in tickets. */

@@ -1,12 +1,12 @@
-import { phaseOf, type ToolResult } from '../core';
-import type { DeliverySettler } from './delivery-settle';
-import type { Handlers } from './router';
-import { createSerial } from '../background/storage/serial';
-import { humanCtx, type Services } from './services';
-import { recipeAdapterId } from '../shared/recipe-check';
-import { teachView } from './teach-handlers';
-import { log } from '../background/diagnostics/logger';
-import { sameTicket } from '../shared/ticket';
+import { phaseOf, type ToolResult } from '../../core';
+import type { DeliverySettler } from '../../extension/delivery-settle';
+import type { Handlers } from '../../extension/router';
+import { createSerial } from '../storage/serial';
+import { humanCtx, type Services } from '../../extension/services';
+import { recipeAdapterId } from '../../shared/recipe-check';
+import { teachView } from '../../extension/teach-handlers';
+import { log } from '../diagnostics/logger';
+import { sameTicket } from '../../shared/ticket';
 
 /** The adapter of every page no helpdesk adapter or recipe knows. */
 const GENERIC_ADAPTER = 'generic';

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
-import type { ChatSessions } from './chat-session';
-import type { Services } from './services';
-import { unlessNoReceiver } from '../background/diagnostics/logger';
+import type { ChatSessions } from '../../extension/chat-session';
+import type { Services } from '../../extension/services';
+import { unlessNoReceiver } from '../diagnostics/logger';
 
 /**
  * Drops a tab's page tools when the tab reloads, navigates or closes; the content script of

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkPageResult } from '../../src/extension/page-results';
-import { PAGE_TOOLS } from '../../src/shared/page-tools';
-import { replyPayload } from '../fakes/fake-adapter';
+import { checkPageResult } from '../../../src/background/pages/page-results';
+import { PAGE_TOOLS } from '../../../src/shared/page-tools';
+import { replyPayload } from '../../fakes/fake-adapter';
 
 const A = 'http://127.0.0.1:4517';
 const send = PAGE_TOOLS['reply.send'];

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import type { PageTicket } from '../sites/adapter';
-import { storedKeys } from '../background/storage/session-keys';
+import type { PageTicket } from '../../sites/adapter';
+import { storedKeys } from '../storage/session-keys';
 
 /** What the background knows of a tab's page: which adapter runs there, on which ticket. */
 export interface TabPage {

@@ -1,10 +1,10 @@
-import { runPlan } from '../core';
-import { createInputValidator } from '../core/validation';
-import { MAX_SAVED_REPLIES, SAVED_REPLIES_SCHEMA, savedReplyPlan, unknownVariables, type Filled, type SavedReplies } from '../shared/saved-replies';
-import type { SavedReplyRun } from '../shared/protocol';
-import { savedRepliesItem } from '../background/storage/items';
-import type { Handlers } from './router';
-import { humanCtx, type Services } from './services';
+import { runPlan } from '../../core';
+import { createInputValidator } from '../../core/validation';
+import { MAX_SAVED_REPLIES, SAVED_REPLIES_SCHEMA, savedReplyPlan, unknownVariables, type Filled, type SavedReplies } from '../../shared/saved-replies';
+import type { SavedReplyRun } from '../../shared/protocol';
+import { savedRepliesItem } from '../storage/items';
+import type { Handlers } from '../../extension/router';
+import { humanCtx, type Services } from '../../extension/services';
 
 type SavedReplyHandlers = Pick<Handlers, 'savedReplies.get' | 'savedReplies.save' | 'savedReplies.import' | 'savedReplies.run'>;
 

@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
-import type { InvokeCtx, Tool, ToolResult } from '../core';
-import type { PageToolSpec } from '../shared/page-tools';
-import type { PageCall } from '../shared/protocol';
+import type { InvokeCtx, Tool, ToolResult } from '../../core';
+import type { PageToolSpec } from '../../shared/page-tools';
+import type { PageCall } from '../../shared/protocol';
 import { checkPageResult } from './page-results';
 import type { TabPages } from './tab-pages';
-import { fail } from '../core/results';
+import { fail } from '../../core/results';
 
 /** The context the background invokes page tools in. */
 export interface PageCtx extends InvokeCtx {

@@ -1,7 +1,7 @@
-import { fail, isToolErrorCode, type ToolResult } from '../core';
-import type { ReplyPayload } from '../sites/adapter';
-import type { PageToolSpec } from '../shared/page-tools';
-import { postEffectsOf } from '../shared/post-effects';
+import { fail, isToolErrorCode, type ToolResult } from '../../core';
+import type { ReplyPayload } from '../../sites/adapter';
+import type { PageToolSpec } from '../../shared/page-tools';
+import { postEffectsOf } from '../../shared/post-effects';
 
 const MAX_FIELD = 100_000;
 

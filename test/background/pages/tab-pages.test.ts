@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { loadTabPages, type TabPage } from '../../src/extension/tab-pages';
+import { loadTabPages, type TabPage } from '../../../src/background/pages/tab-pages';
 
 const page = (tabId: number, ticket = '7'): TabPage => ({
   tabId,

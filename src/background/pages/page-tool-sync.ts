@@ -1,6 +1,6 @@
-import type { ToolRegistry } from '../core';
-import type { AdapterInfo } from '../sites/adapter';
-import { PAGE_TOOLS, type PageToolName } from '../shared/page-tools';
+import type { ToolRegistry } from '../../core';
+import type { AdapterInfo } from '../../sites/adapter';
+import { PAGE_TOOLS, type PageToolName } from '../../shared/page-tools';
 import { createPageToolProxy, type SendToTab } from './page-tool-proxy';
 import type { TabPages } from './tab-pages';
 
