@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ToolResult } from '../../src/core';
-import { createDeliverySettler } from '../../src/extension/delivery-settle';
+import { createDeliverySettler } from '../../src/background/confirm/delivery-settle';
 import { createServices } from '../../src/extension/host';
 import type { Sender } from '../../src/extension/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';

@@ -4,7 +4,7 @@ import type { ConfirmationRecord, ToolResult } from '../../src/core';
 import { createServices } from '../../src/extension/host';
 import { confirmationsItem } from '../../src/background/storage/items';
 import type { Sender } from '../../src/extension/router';
-import { createStorageConfirmationStore } from '../../src/extension/storage-confirmation-store';
+import { createStorageConfirmationStore } from '../../src/background/confirm/storage-confirmation-store';
 import { forgetVaultConnection, vault } from '../../src/background/storage/vault';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';

@@ -1,5 +1,5 @@
 import { phaseOf, type ToolResult } from '../../core';
-import type { DeliverySettler } from '../../extension/delivery-settle';
+import type { DeliverySettler } from '../confirm/delivery-settle';
 import type { Handlers } from '../../extension/router';
 import { createSerial } from '../storage/serial';
 import { humanCtx, type Services } from '../../extension/services';

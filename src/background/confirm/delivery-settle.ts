@@ -1,8 +1,8 @@
-import { fail, isUnsettled, lifecycle, phaseOf, type ConfirmationRecord, type ToolResult } from '../core';
-import type { SendToolName } from '../shared/ticket';
+import { fail, isUnsettled, lifecycle, phaseOf, type ConfirmationRecord, type ToolResult } from '../../core';
+import type { SendToolName } from '../../shared/ticket';
 import { auditRecord, payloadOf } from './confirm-audit';
-import { createSerial } from '../background/storage/serial';
-import type { Services } from './services';
+import { createSerial } from '../storage/serial';
+import type { Services } from '../../extension/services';
 
 /** How long after a confirm the pages loaded next in its tab still look for the reply. */
 const SETTLE_WINDOW_MS = 10 * 60_000;

@@ -1,6 +1,6 @@
-import type { ConfirmationRecord, ConfirmationStore } from '../core';
-import { confirmationsItem } from '../background/storage/items';
-import { vaultGeneration } from '../background/storage/vault';
+import type { ConfirmationRecord, ConfirmationStore } from '../../core';
+import { confirmationsItem } from '../storage/items';
+import { vaultGeneration } from '../storage/vault';
 
 /** Closed records are kept a day for the "outcome unknown" check, then dropped. */
 const KEEP_CLOSED_MS = 24 * 60 * 60_000;

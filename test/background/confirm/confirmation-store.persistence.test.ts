@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { payloadDigest, type ConfirmationRecord } from '../../src/core';
-import { createStorageConfirmationStore } from '../../src/extension/storage-confirmation-store';
-import { vault } from '../../src/background/storage/vault';
+import { payloadDigest, type ConfirmationRecord } from '../../../src/core';
+import { createStorageConfirmationStore } from '../../../src/background/confirm/storage-confirmation-store';
+import { vault } from '../../../src/background/storage/vault';
 
 async function record(id: string): Promise<ConfirmationRecord> {
   const payload = { site: 'https://desk.example', ticket: '#1', body: 'Hello' };

@@ -1,10 +1,10 @@
-import { toWireName } from '../core/wire-names';
-import type { ChatMessage } from '../core';
-import { chatStore, conversationKey } from './chat-store';
-import type { KbStore } from '../background/kb/kb-store';
-import type { Handlers } from './router';
-import type { Services } from './services';
-import { loadPersonalData } from '../background/model/personal-data';
+import { toWireName } from '../../core/wire-names';
+import type { ChatMessage } from '../../core';
+import { chatStore, conversationKey } from '../../extension/chat-store';
+import type { KbStore } from '../kb/kb-store';
+import type { Handlers } from '../../extension/router';
+import type { Services } from '../../extension/services';
+import { loadPersonalData } from '../model/personal-data';
 
 type ReviewHandlers = Pick<Handlers, 'confirm.review'>;
 

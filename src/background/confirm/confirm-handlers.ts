@@ -1,10 +1,10 @@
-import { fail, isUnsettled, lifecycle, payloadDigest, phaseOf, type ToolResult } from '../core';
+import { fail, isUnsettled, lifecycle, payloadDigest, phaseOf, type ToolResult } from '../../core';
 import { auditRecord, payloadOf } from './confirm-audit';
 import type { DeliverySettler } from './delivery-settle';
-import type { Handlers } from './router';
-import { humanCtx, type Services } from './services';
-import { recipeAdapterId } from '../shared/recipe-check';
-import { sameTicket } from '../shared/ticket';
+import type { Handlers } from '../../extension/router';
+import { humanCtx, type Services } from '../../extension/services';
+import { recipeAdapterId } from '../../shared/recipe-check';
+import { sameTicket } from '../../shared/ticket';
 
 type ConfirmHandlers = Pick<Handlers, 'confirm.accept' | 'confirm.cancel' | 'confirm.check' | 'confirm.get' | 'page.delivered'>;
 
