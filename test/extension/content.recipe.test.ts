@@ -8,7 +8,7 @@ import { startContentScript } from '../../src/extension/content';
 import { createServices } from '../../src/extension/host';
 import { createOpenAIModel } from '../../src/background/model/openai-model';
 import { managedPolicy } from '../../src/background/access/policy';
-import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
+import { createRecipeStore, type KeyValue } from '../../src/background/recipes/recipe-store';
 import { route, type Sender } from '../../src/extension/router';
 import { ADAPTERS } from '../../src/sites';
 import { ADAPTER_INFOS } from '../../src/sites/catalog';

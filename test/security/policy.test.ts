@@ -5,7 +5,7 @@ import { createServices } from '../../src/extension/host';
 import { enabledSitesItem, modelItem } from '../../src/background/storage/items';
 import { loadModelSettings } from '../../src/background/model/model-settings';
 import { instructionsStore } from '../../src/extension/instructions-store';
-import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
+import { createRecipeStore, type KeyValue } from '../../src/background/recipes/recipe-store';
 import { managedPolicy } from '../../src/background/access/policy';
 import { route, type Sender } from '../../src/extension/router';
 import type { Recipe } from '../../src/shared/recipe-check';

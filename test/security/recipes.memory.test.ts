@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
 import { createOpenAIModel } from '../../src/background/model/openai-model';
 import { managedPolicy } from '../../src/background/access/policy';
-import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
+import { createRecipeStore, type KeyValue } from '../../src/background/recipes/recipe-store';
 import { forgetVaultConnection, vault } from '../../src/background/storage/vault';
 import type { Sender } from '../../src/extension/router';
 import { ADAPTER_INFOS } from '../../src/sites/catalog';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
-import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
+import { createRecipeStore, type KeyValue } from '../../src/background/recipes/recipe-store';
 import { route, type Sender } from '../../src/extension/router';
 import type { SendToTab } from '../../src/background/pages/page-tool-proxy';
 import type { RequestType } from '../../src/shared/protocol';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
-import { createRecipeStore, type KeyValue } from '../../src/extension/recipe-store';
+import { createRecipeStore, type KeyValue } from '../../src/background/recipes/recipe-store';
 import { managedPolicy } from '../../src/background/access/policy';
 import { forgetVaultConnection } from '../../src/background/storage/vault';
 import { route, type Sender } from '../../src/extension/router';

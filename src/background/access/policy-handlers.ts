@@ -1,7 +1,7 @@
 import { policyView } from '../../shared/policy';
 import { siteAllowedByPolicy } from '../../shared/policy-merge';
-import { policyRecipes, syncRecipes } from '../../extension/recipe-handlers';
-import type { RecipeStore } from '../../extension/recipe-store';
+import { policyRecipes, syncRecipes } from '../recipes/recipe-handlers';
+import type { RecipeStore } from '../recipes/recipe-store';
 import type { Handlers } from '../../extension/router';
 import type { Services } from '../../extension/services';
 import type { SiteAccess } from './site-access';

@@ -1,10 +1,10 @@
-import { BUILTIN_RECIPES } from '../sites/catalog';
-import type { BuiltinRecipeView } from '../shared/protocol';
+import { BUILTIN_RECIPES } from '../../sites/catalog';
+import type { BuiltinRecipeView } from '../../shared/protocol';
 import type { KeyValue } from './recipe-store';
-import type { Handlers } from './router';
-import type { Services } from './services';
-import { createSerial } from '../background/storage/serial';
-import { vault } from '../background/storage/vault';
+import type { Handlers } from '../../extension/router';
+import type { Services } from '../../extension/services';
+import { createSerial } from '../storage/serial';
+import { vault } from '../storage/vault';
 
 /**
  * "Works here" on a built-in recipe, kept with the recipes in the background's vault: the label

@@ -1,6 +1,6 @@
-import type { Recipe } from '../shared/recipe-check';
-import { createSerial } from '../background/storage/serial';
-import { vault, vaultGeneration } from '../background/storage/vault';
+import type { Recipe } from '../../shared/recipe-check';
+import { createSerial } from '../storage/serial';
+import { vault, vaultGeneration } from '../storage/vault';
 
 /**
  * The agent's site recipes, one per site. They decide what Deskmate reads and clicks on a

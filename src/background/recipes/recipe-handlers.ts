@@ -1,12 +1,12 @@
 import { browser } from 'wxt/browser';
-import { checkRecipe, recipeAdapterId, recipeTools, type Recipe } from '../shared/recipe-check';
-import type { AdapterInfo } from '../sites/adapter';
+import { checkRecipe, recipeAdapterId, recipeTools, type Recipe } from '../../shared/recipe-check';
+import type { AdapterInfo } from '../../sites/adapter';
 import type { RecipeStore } from './recipe-store';
-import type { Handlers } from './router';
-import type { Services } from './services';
-import { log, unlessNoReceiver } from '../background/diagnostics/logger';
-import { MANAGED_ERROR, type Policy } from '../shared/policy';
-import { managedPolicy } from '../background/access/policy';
+import type { Handlers } from '../../extension/router';
+import type { Services } from '../../extension/services';
+import { log, unlessNoReceiver } from '../diagnostics/logger';
+import { MANAGED_ERROR, type Policy } from '../../shared/policy';
+import { managedPolicy } from '../access/policy';
 
 type RecipeHandlers = Pick<Handlers, 'recipe.get' | 'recipes.list' | 'recipes.import' | 'recipes.remove'>;
 
