@@ -1,7 +1,7 @@
 import type { ConfirmationStore, ToolRegistry } from '../core';
 import type { AuditLog } from '../background/storage/audit-log';
 import type { PageCtx, SendToTab } from '../background/pages/page-tool-proxy';
-import type { TeachSessions } from './teach-sessions';
+import type { TeachSessions } from '../background/teach/teach-sessions';
 import type { PageToolSync } from '../background/pages/page-tool-sync';
 import { flagsOf, type SiteSettingsStore } from '../background/access/site-settings';
 import type { TabPages } from '../background/pages/tab-pages';

@@ -4,7 +4,7 @@ import type { Handlers } from '../../extension/router';
 import { createSerial } from '../storage/serial';
 import { humanCtx, type Services } from '../../extension/services';
 import { recipeAdapterId } from '../../shared/recipe-check';
-import { teachView } from '../../extension/teach-handlers';
+import { teachView } from '../teach/teach-handlers';
 import { log } from '../diagnostics/logger';
 import { sameTicket } from '../../shared/ticket';
 

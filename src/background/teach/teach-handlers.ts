@@ -1,14 +1,14 @@
-import type { ToolResult } from '../core';
-import { fail } from '../core/results';
-import { TEACH_STEPS, type TeachChoices, type TeachStep, type TeachView } from '../shared/teach';
-import type { TicketData } from '../shared/ticket';
-import type { RecipeStore } from '../background/recipes/recipe-store';
-import { storeRecipe } from '../background/recipes/recipe-handlers';
-import type { Handlers, Sender } from './router';
-import type { Services } from './services';
+import type { ToolResult } from '../../core';
+import { fail } from '../../core/results';
+import { TEACH_STEPS, type TeachChoices, type TeachStep, type TeachView } from '../../shared/teach';
+import type { TicketData } from '../../shared/ticket';
+import type { RecipeStore } from '../recipes/recipe-store';
+import { storeRecipe } from '../recipes/recipe-handlers';
+import type { Handlers, Sender } from '../../extension/router';
+import type { Services } from '../../extension/services';
 import { buildTeachRecipe, ticketPaths } from './teach-recipe';
 import type { TeachSession } from './teach-sessions';
-import { unlessNoReceiver } from '../background/diagnostics/logger';
+import { unlessNoReceiver } from '../diagnostics/logger';
 
 type TeachHandlers = Pick<Handlers, 'teach.start' | 'teach.state' | 'teach.pick' | 'teach.escape' | 'teach.goto' | 'teach.cancel' | 'teach.test' | 'teach.save'>;
 

@@ -1,5 +1,5 @@
-import { checkRecipe, type Recipe, type RecipeCheck } from '../shared/recipe-check';
-import type { TeachChoices } from '../shared/teach';
+import { checkRecipe, type Recipe, type RecipeCheck } from '../../shared/recipe-check';
+import type { TeachChoices } from '../../shared/teach';
 
 /**
  * The recipe a teach session's choices make, built in the background and checked exactly like

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { TeachStep } from '../shared/teach';
+import type { TeachStep } from '../../shared/teach';
 import type { TeachDraft } from './teach-recipe';
 
 /**

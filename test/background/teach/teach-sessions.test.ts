@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createTeachSessions, type TeachSession } from '../../src/extension/teach-sessions';
+import { createTeachSessions, type TeachSession } from '../../../src/background/teach/teach-sessions';
 
 const session = (tabId: number, site = 'https://desk.example'): TeachSession => ({ tabId, site, step: 'message', choices: {}, ticketUrl: null, editorUrl: null, open: null });
 
