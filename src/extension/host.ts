@@ -4,7 +4,7 @@ import { adapterInfo, type Adapter, type AdapterInfo } from '../sites/adapter';
 import { createAuditLog } from '../background/storage/audit-log';
 import { confirmHandlers } from '../background/confirm/confirm-handlers';
 import { pageHandlers } from '../background/pages/page-handlers';
-import { linkHandlers } from './link-handlers';
+import { linkHandlers } from '../background/chat/link-handlers';
 import { reviewHandlers } from '../background/confirm/review-handlers';
 import { sendToTab, type SendToTab } from '../background/pages/page-tool-proxy';
 import { createDeliverySettler } from '../background/confirm/delivery-settle';
@@ -19,7 +19,7 @@ import { createStorageConfirmationStore } from '../background/confirm/storage-co
 import { loadTabPages } from '../background/pages/tab-pages';
 import { watchTabs } from '../background/pages/tab-watch';
 import { openPanelOnAction } from './panel';
-import { createChatSessions, type ChatSessions, type CreateModel } from './chat-session';
+import { createChatSessions, type ChatSessions, type CreateModel } from '../background/chat/chat-session';
 import { createKbStore } from '../background/kb/kb-store';
 import { createKbSync, syncedArticles, type KbSync } from '../background/kb/kb-sync';
 import { kbSyncHandlers } from '../background/kb/kb-sync-handlers';
@@ -28,7 +28,7 @@ import { createOpenAIModel } from '../background/model/openai-model';
 import { createOutboundLog } from '../background/model/outbound-log';
 import { CHAT_PORT } from '../shared/chat-protocol';
 import { settingsHandlers } from '../background/model/settings-handlers';
-import { instructionsHandlers } from './instructions-handlers';
+import { instructionsHandlers } from '../background/chat/instructions-handlers';
 import { savedReplyHandlers } from '../background/pages/saved-reply-handlers';
 import { accessHandlers, accessOf, isLoopback } from '../background/access/access-handlers';
 import { builtinRecipeHandlers } from '../background/recipes/builtin-recipes';
@@ -46,7 +46,7 @@ import { followPolicy, policyHandlers } from '../background/access/policy-handle
 import { personalDataScript } from '../background/model/personal-data';
 import { kbIndexScript } from '../background/kb/kb-index';
 import { keepLazyScriptsAtInstall } from './lazy-script';
-import { instructionsStore } from './instructions-store';
+import { instructionsStore } from '../background/chat/instructions-store';
 
 /**
  * The background: one registry with the page tools of every tab, the confirmation store

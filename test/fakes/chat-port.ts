@@ -1,5 +1,5 @@
 import { fakeBrowser } from 'wxt/testing';
-import type { ChatPort, ChatSessions } from '../../src/extension/chat-session';
+import type { ChatPort, ChatSessions } from '../../src/background/chat/chat-session';
 import type { ChatClientMessage, ChatServerMessage } from '../../src/shared/chat-protocol';
 
 type Listener = (message: unknown) => void;

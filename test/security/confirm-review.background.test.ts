@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ChatMessage } from '../../src/core';
-import { chatStore, conversationKey } from '../../src/extension/chat-store';
+import { chatStore, conversationKey } from '../../src/background/chat/chat-store';
 import { createServices } from '../../src/extension/host';
 import { route, type Sender } from '../../src/extension/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';

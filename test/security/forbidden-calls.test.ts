@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import type { ChatPort } from '../../src/extension/chat-session';
+import type { ChatPort } from '../../src/background/chat/chat-session';
 import { createServices } from '../../src/extension/host';
 import type { Sender } from '../../src/extension/router';
 import type { ChatItem } from '../../src/shared/chat-items';

@@ -1,7 +1,7 @@
 import { Window } from 'happy-dom';
 import { afterAll, beforeEach, describe, expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import type { ChatPort } from '../../src/extension/chat-session';
+import type { ChatPort } from '../../src/background/chat/chat-session';
 import { createServices } from '../../src/extension/host';
 import type { Sender } from '../../src/extension/router';
 import type { ChatServerMessage } from '../../src/shared/chat-protocol';

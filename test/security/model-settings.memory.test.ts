@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
-import type { ChatPort } from '../../src/extension/chat-session';
+import type { ChatPort } from '../../src/background/chat/chat-session';
 import { loadModelSettings, type ModelSettings } from '../../src/background/model/model-settings';
 import { route, type Sender } from '../../src/extension/router';
 import type { ChatServerMessage } from '../../src/shared/chat-protocol';

@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/extension/host';
 import { enabledSitesItem, modelItem } from '../../src/background/storage/items';
 import { loadModelSettings } from '../../src/background/model/model-settings';
-import { instructionsStore } from '../../src/extension/instructions-store';
+import { instructionsStore } from '../../src/background/chat/instructions-store';
 import { createRecipeStore, type KeyValue } from '../../src/background/recipes/recipe-store';
 import { managedPolicy } from '../../src/background/access/policy';
 import { route, type Sender } from '../../src/extension/router';

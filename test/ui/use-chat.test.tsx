@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { AgentEvent } from '../../src/core';
 import { applyAgentEvent, type ChatItem } from '../../src/shared/chat-items';
-import { chatStore } from '../../src/extension/chat-store';
+import { chatStore } from '../../src/background/chat/chat-store';
 import { createServices } from '../../src/extension/host';
 import { useChat, type Chat } from '../../src/ui/hooks/useChat';
 import { installChatPort } from '../fakes/chat-port';

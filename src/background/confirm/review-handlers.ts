@@ -1,6 +1,6 @@
 import { toWireName } from '../../core/wire-names';
 import type { ChatMessage } from '../../core';
-import { chatStore, conversationKey } from '../../extension/chat-store';
+import { chatStore, conversationKey } from '../chat/chat-store';
 import type { KbStore } from '../kb/kb-store';
 import type { Handlers } from '../../extension/router';
 import type { Services } from '../../extension/services';

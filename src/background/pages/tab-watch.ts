@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { ChatSessions } from '../../extension/chat-session';
+import type { ChatSessions } from '../chat/chat-session';
 import type { Services } from '../../extension/services';
 import { unlessNoReceiver } from '../diagnostics/logger';
 

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
-import type { ChatMessage } from '../core';
-import type { ChatItem } from '../shared/chat-items';
-import { storedKeys } from '../background/storage/session-keys';
+import type { ChatMessage } from '../../core';
+import type { ChatItem } from '../../shared/chat-items';
+import { storedKeys } from '../storage/session-keys';
 
 /** One conversation per tab, site and ticket. */
 export interface Conversation {

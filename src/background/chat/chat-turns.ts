@@ -1,16 +1,16 @@
-import type { AgentEvent, ChatModel, QuickAction } from '../core';
-import { applyAgentEvent, itemId, stampDrafts, withAnswerCard } from '../shared/chat-items';
-import type { ChatServerMessage } from '../shared/chat-protocol';
+import type { AgentEvent, ChatModel, QuickAction } from '../../core';
+import { applyAgentEvent, itemId, stampDrafts, withAnswerCard } from '../../shared/chat-items';
+import type { ChatServerMessage } from '../../shared/chat-protocol';
 import { forbiddenAttemptEntry } from './attempt-audit';
 import { homeOfConversation } from './chat-drafts';
 import type { Conversation } from './chat-store';
 import type { KeptConversations } from './kept-conversations';
 import { NO_TOOLS_NOTICE, runChatTurn } from './chat-turn';
 import { createDeltaBatch, createStepDefer } from './delta-batch';
-import { log } from '../background/diagnostics/logger';
-import { checkModelSettings, loadModelSettings, type ModelSettings } from '../background/model/model-settings';
-import type { OutboundLog } from '../background/model/outbound-log';
-import { humanCtx, type Services } from './services';
+import { log } from '../diagnostics/logger';
+import { checkModelSettings, loadModelSettings, type ModelSettings } from '../model/model-settings';
+import type { OutboundLog } from '../model/outbound-log';
+import { humanCtx, type Services } from '../../extension/services';
 
 export type CreateModel = (settings: ModelSettings) => ChatModel;
 

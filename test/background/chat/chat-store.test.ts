@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { chatStore, type Conversation } from '../../src/extension/chat-store';
+import { chatStore, type Conversation } from '../../../src/background/chat/chat-store';
 
 let n = 0;
 function conversation(): Conversation {

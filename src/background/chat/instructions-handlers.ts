@@ -1,9 +1,9 @@
 import { instructionsStore, ticketId } from './instructions-store';
-import type { Handlers } from './router';
-import type { Services } from './services';
-import { sameTicket } from '../shared/ticket';
-import { MANAGED_ERROR } from '../shared/policy';
-import { managedPolicy } from '../background/access/policy';
+import type { Handlers } from '../../extension/router';
+import type { Services } from '../../extension/services';
+import { sameTicket } from '../../shared/ticket';
+import { MANAGED_ERROR } from '../../shared/policy';
+import { managedPolicy } from '../access/policy';
 
 type InstructionsHandlers = Pick<Handlers, 'instructions.get' | 'instructions.set' | 'ticketContext.get' | 'ticketContext.set'>;
 

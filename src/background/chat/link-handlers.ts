@@ -1,7 +1,7 @@
-import { linkTarget } from '../shared/link-target';
-import type { KbStore } from '../background/kb/kb-store';
-import type { Handlers } from './router';
-import type { Services } from './services';
+import { linkTarget } from '../../shared/link-target';
+import type { KbStore } from '../kb/kb-store';
+import type { Handlers } from '../../extension/router';
+import type { Services } from '../../extension/services';
 
 type LinkHandlers = Pick<Handlers, 'links.trusted'>;
 

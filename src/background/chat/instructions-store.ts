@@ -1,7 +1,7 @@
-import { MAX_TEAM_INSTRUCTIONS, MAX_TICKET_CONTEXT, type AgentInstructions } from '../core/instructions';
-import { teamInstructionsUnderPolicy } from '../shared/policy-merge';
-import { managedPolicy } from '../background/access/policy';
-import { defineItem } from '../background/storage/stored-item';
+import { MAX_TEAM_INSTRUCTIONS, MAX_TICKET_CONTEXT, type AgentInstructions } from '../../core/instructions';
+import { teamInstructionsUnderPolicy } from '../../shared/policy-merge';
+import { managedPolicy } from '../access/policy';
+import { defineItem } from '../storage/stored-item';
 
 /** Contexts kept; the oldest go first. */
 const MAX_TICKETS = 500;

@@ -1,11 +1,11 @@
-import { draftFromAnswer, fail, type ToolResult } from '../core';
-import { itemId, warningOfTurn, withDraftText } from '../shared/chat-items';
+import { draftFromAnswer, fail, type ToolResult } from '../../core';
+import { itemId, warningOfTurn, withDraftText } from '../../shared/chat-items';
 import { acknowledgeEntry } from './attempt-audit';
 import { changeDraft, elsewhereRefusal, findDraft, homeOf, homeOfConversation, withSend } from './chat-drafts';
 import type { Conversation } from './chat-store';
 import type { KeptConversations } from './kept-conversations';
-import { createSerial } from '../background/storage/serial';
-import type { Services } from './services';
+import { createSerial } from '../storage/serial';
+import type { Services } from '../../extension/services';
 
 /** What the draft keeper needs of the chat sessions it serves. */
 export interface DraftKeeperDeps {

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import type { ChatPort } from '../../src/extension/chat-session';
-import { createServices } from '../../src/extension/host';
-import type { Sender } from '../../src/extension/router';
-import type { DraftItem } from '../../src/shared/chat-items';
-import type { ChatServerMessage } from '../../src/shared/chat-protocol';
-import { fakeHelpdesk } from '../fakes/fake-adapter';
-import { createFakeTabs } from '../fakes/fake-tabs';
-import { answer, call, finish, ScriptedModel } from '../fakes/scripted-model';
+import type { ChatPort } from '../../../src/background/chat/chat-session';
+import { createServices } from '../../../src/extension/host';
+import type { Sender } from '../../../src/extension/router';
+import type { DraftItem } from '../../../src/shared/chat-items';
+import type { ChatServerMessage } from '../../../src/shared/chat-protocol';
+import { fakeHelpdesk } from '../../fakes/fake-adapter';
+import { createFakeTabs } from '../../fakes/fake-tabs';
+import { answer, call, finish, ScriptedModel } from '../../fakes/scripted-model';
 
 const A = 'http://127.0.0.1:4517';
 const B = 'http://localhost:4517';

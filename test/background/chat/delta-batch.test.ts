@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentEvent } from '../../src/core';
-import { createDeltaBatch } from '../../src/extension/delta-batch';
+import type { AgentEvent } from '../../../src/core';
+import { createDeltaBatch } from '../../../src/background/chat/delta-batch';
 
 const delta = (text: string, step = 1): AgentEvent => ({ type: 'text_delta', step, delta: text });
 

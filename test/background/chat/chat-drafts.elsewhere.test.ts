@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elsewhereRefusal } from '../../src/extension/chat-drafts';
+import { elsewhereRefusal } from '../../../src/background/chat/chat-drafts';
 
 const A = 'https://a.example';
 const B = 'https://b.example';

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { ModelError } from '../../src/core';
-import { createServices } from '../../src/extension/host';
-import type { ChatPort } from '../../src/extension/chat-session';
-import type { ChatServerMessage } from '../../src/shared/chat-protocol';
-import { chatReducer, EMPTY_CHAT } from '../../src/ui/chat-state';
-import { fakeHelpdesk } from '../fakes/fake-adapter';
-import { createFakeTabs } from '../fakes/fake-tabs';
-import { answer, call, finish, ScriptedModel, text, type ScriptEntry } from '../fakes/scripted-model';
+import { ModelError } from '../../../src/core';
+import { createServices } from '../../../src/extension/host';
+import type { ChatPort } from '../../../src/background/chat/chat-session';
+import type { ChatServerMessage } from '../../../src/shared/chat-protocol';
+import { chatReducer, EMPTY_CHAT } from '../../../src/ui/chat-state';
+import { fakeHelpdesk } from '../../fakes/fake-adapter';
+import { createFakeTabs } from '../../fakes/fake-tabs';
+import { answer, call, finish, ScriptedModel, text, type ScriptEntry } from '../../fakes/scripted-model';
 
 const A = 'http://127.0.0.1:4517';
 

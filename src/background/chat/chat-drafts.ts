@@ -1,6 +1,6 @@
-import { fail, type ToolResult } from '../core';
-import type { ChatItem, DraftItem } from '../shared/chat-items';
-import { draftBelongsOn, type TicketRef } from '../shared/ticket';
+import { fail, type ToolResult } from '../../core';
+import type { ChatItem, DraftItem } from '../../shared/chat-items';
+import { draftBelongsOn, type TicketRef } from '../../shared/ticket';
 import type { Conversation } from './chat-store';
 
 /**

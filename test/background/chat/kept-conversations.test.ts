@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { chatStore, type Conversation } from '../../src/extension/chat-store';
-import { createKeptConversations } from '../../src/extension/kept-conversations';
+import { chatStore, type Conversation } from '../../../src/background/chat/chat-store';
+import { createKeptConversations } from '../../../src/background/chat/kept-conversations';
 
 let n = 0;
 function conversation(): Conversation {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { instructionsStore, ticketId } from '../../src/extension/instructions-store';
+import { instructionsStore, ticketId } from '../../../src/background/chat/instructions-store';
 
 const SITE = 'https://desk.example.com';
 const id = (n: number) => ticketId(SITE, String(n));

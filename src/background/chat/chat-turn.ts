@@ -12,12 +12,12 @@ import {
   type ChatMessage,
   type ChatModel,
   type ContextRead,
-} from '../core';
+} from '../../core';
 import { instructionsStore } from './instructions-store';
-import { maskedModel } from '../background/model/masking';
-import { masksPersonalData, type ModelSettings } from '../background/model/model-settings';
-import type { PageCtx } from '../background/pages/page-tool-proxy';
-import type { Services } from './services';
+import { maskedModel } from '../model/masking';
+import { masksPersonalData, type ModelSettings } from '../model/model-settings';
+import type { PageCtx } from '../pages/page-tool-proxy';
+import type { Services } from '../../extension/services';
 
 /** Told to the agent when the model refused to be offered tools (the turn goes on in context mode). */
 export const NO_TOOLS_NOTICE =

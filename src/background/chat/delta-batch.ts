@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../core';
+import type { AgentEvent } from '../../core';
 
 type TextDelta = Extract<AgentEvent, { type: 'text_delta' }>;
 

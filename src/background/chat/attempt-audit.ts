@@ -1,6 +1,6 @@
-import type { AgentEvent } from '../core';
-import type { ChatItem } from '../shared/chat-items';
-import type { NewAuditEntry } from '../background/storage/audit-log';
+import type { AgentEvent } from '../../core';
+import type { ChatItem } from '../../shared/chat-items';
+import type { NewAuditEntry } from '../storage/audit-log';
 
 type Forbidden = Extract<AgentEvent, { type: 'forbidden_call' }>;
 type DraftItem = Extract<ChatItem, { kind: 'draft' }>;

@@ -1,17 +1,17 @@
-import { quickActionPrompt } from '../core';
-import { createInputValidator } from '../core/validation';
-import { withInterruption } from '../shared/chat-items';
+import { quickActionPrompt } from '../../core';
+import { createInputValidator } from '../../core/validation';
+import { withInterruption } from '../../shared/chat-items';
 import { createSubscribers } from './chat-subscribers';
 import { homeOfConversation } from './chat-drafts';
 import { createDraftKeeper } from './draft-keeper';
 import { conversationKey, tabPrefix, type Conversation } from './chat-store';
 import { createKeptConversations } from './kept-conversations';
 import { createChatTurns, type CreateModel } from './chat-turns';
-import { DEMO_MODEL_ID, loadModelSettings, type ModelSettings } from '../background/model/model-settings';
-import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../shared/chat-protocol';
-import type { Services } from './services';
-import type { OutboundLog } from '../background/model/outbound-log';
-import { log } from '../background/diagnostics/logger';
+import { DEMO_MODEL_ID, loadModelSettings, type ModelSettings } from '../model/model-settings';
+import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../../shared/chat-protocol';
+import type { Services } from '../../extension/services';
+import type { OutboundLog } from '../model/outbound-log';
+import { log } from '../diagnostics/logger';
 
 export interface ChatPort {
   postMessage(message: ChatServerMessage): void;
