@@ -1,4 +1,4 @@
 import { ADAPTER_INFOS } from '@/src/sites/catalog';
-import { startHost } from '@/src/extension/host';
+import { startHost } from '@/src/background/host';
 
 export default defineBackground(() => startHost(ADAPTER_INFOS));

@@ -1,6 +1,6 @@
 import type { PageCall } from '../../src/shared/protocol';
 import type { SendToTab } from '../../src/background/pages/page-tool-proxy';
-import type { Sender } from '../../src/extension/router';
+import type { Sender } from '../../src/background/router';
 import type { ReplyPayload } from '../../src/sites/adapter';
 
 /**

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ConfirmationRecord, ToolResult } from '../../src/core';
-import { createServices } from '../../src/extension/host';
+import { createServices } from '../../src/background/host';
 import { confirmationsItem } from '../../src/background/storage/items';
-import type { Sender } from '../../src/extension/router';
+import type { Sender } from '../../src/background/router';
 import { createStorageConfirmationStore } from '../../src/background/confirm/storage-confirmation-store';
 import { forgetVaultConnection, vault } from '../../src/background/storage/vault';
 import { fakeHelpdesk } from '../fakes/fake-adapter';

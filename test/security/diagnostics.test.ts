@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createServices } from '../../src/extension/host';
+import { createServices } from '../../src/background/host';
 import { log } from '../../src/background/diagnostics/logger';
-import { classifySender, route, type Sender } from '../../src/extension/router';
+import { classifySender, route, type Sender } from '../../src/background/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { attack } from './attack';

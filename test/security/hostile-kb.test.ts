@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { fenceToolResult, TOOL_RESULT_CLOSE } from '../../src/core/fence';
-import { createServices } from '../../src/extension/host';
-import type { Sender } from '../../src/extension/router';
+import { createServices } from '../../src/background/host';
+import type { Sender } from '../../src/background/router';
 import { MAX_ARTICLES_PER_FILE } from '../../src/tools/kb-import';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { fenceToolResult } from '../../src/core/fence';
-import { createServices } from '../../src/extension/host';
+import { createServices } from '../../src/background/host';
 import { kbCopyItem, kbUrlItem } from '../../src/background/storage/items';
-import { classifySender, route, type Sender } from '../../src/extension/router';
+import { classifySender, route, type Sender } from '../../src/background/router';
 import { MAX_ARTICLES_PER_FILE } from '../../src/tools/kb-import';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';

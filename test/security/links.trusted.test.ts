@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createServices } from '../../src/extension/host';
-import { route, type Sender } from '../../src/extension/router';
+import { createServices } from '../../src/background/host';
+import { route, type Sender } from '../../src/background/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { attack } from './attack';

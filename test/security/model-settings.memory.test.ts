@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createServices } from '../../src/extension/host';
+import { createServices } from '../../src/background/host';
 import type { ChatPort } from '../../src/background/chat/chat-session';
 import { loadModelSettings, type ModelSettings } from '../../src/background/model/model-settings';
-import { route, type Sender } from '../../src/extension/router';
+import { route, type Sender } from '../../src/background/router';
 import type { ChatServerMessage } from '../../src/shared/chat-protocol';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';

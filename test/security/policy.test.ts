@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createServices } from '../../src/extension/host';
+import { createServices } from '../../src/background/host';
 import { enabledSitesItem, modelItem } from '../../src/background/storage/items';
 import { loadModelSettings } from '../../src/background/model/model-settings';
 import { instructionsStore } from '../../src/background/chat/instructions-store';
 import { createRecipeStore, type KeyValue } from '../../src/background/recipes/recipe-store';
 import { managedPolicy } from '../../src/background/access/policy';
-import { route, type Sender } from '../../src/extension/router';
+import { route, type Sender } from '../../src/background/router';
 import type { Recipe } from '../../src/shared/recipe-check';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';

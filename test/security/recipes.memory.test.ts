@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createServices } from '../../src/extension/host';
+import { createServices } from '../../src/background/host';
 import { createOpenAIModel } from '../../src/background/model/openai-model';
 import { managedPolicy } from '../../src/background/access/policy';
 import { createRecipeStore, type KeyValue } from '../../src/background/recipes/recipe-store';
 import { forgetVaultConnection, vault } from '../../src/background/storage/vault';
-import type { Sender } from '../../src/extension/router';
+import type { Sender } from '../../src/background/router';
 import { ADAPTER_INFOS } from '../../src/sites/catalog';
 import type { Recipe } from '../../src/shared/recipe-check';
 import { createFakeTabs } from '../fakes/fake-tabs';

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createServices } from '../../src/extension/host';
+import { createServices } from '../../src/background/host';
 import { createRecipeStore, type KeyValue } from '../../src/background/recipes/recipe-store';
-import { route, type Sender } from '../../src/extension/router';
+import { route, type Sender } from '../../src/background/router';
 import type { SendToTab } from '../../src/background/pages/page-tool-proxy';
 import type { RequestType } from '../../src/shared/protocol';
 import { fakeHelpdesk } from '../fakes/fake-adapter';

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createServices } from '../../src/extension/host';
+import { createServices } from '../../src/background/host';
 import { createRecipeStore, type KeyValue } from '../../src/background/recipes/recipe-store';
 import { managedPolicy } from '../../src/background/access/policy';
 import { forgetVaultConnection } from '../../src/background/storage/vault';
-import { route, type Sender } from '../../src/extension/router';
+import { route, type Sender } from '../../src/background/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { attack } from './attack';

@@ -6,7 +6,7 @@ import { fakeBrowser } from 'wxt/testing';
 import type { AgentEvent } from '../../src/core';
 import { applyAgentEvent, type ChatItem } from '../../src/shared/chat-items';
 import { chatStore } from '../../src/background/chat/chat-store';
-import { createServices } from '../../src/extension/host';
+import { createServices } from '../../src/background/host';
 import { useChat, type Chat } from '../../src/ui/hooks/useChat';
 import { installChatPort } from '../fakes/chat-port';
 import { fakeHelpdesk } from '../fakes/fake-adapter';

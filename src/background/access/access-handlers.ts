@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
-import type { Handlers } from '../../extension/router';
+import type { Handlers } from '../router';
 import type { SiteAccess } from './site-access';
-import type { Services } from '../../extension/services';
+import type { Services } from '../services';
 import type { SiteAccessView } from '../../shared/protocol';
 import { MANAGED_ERROR } from '../../shared/policy';
 import { siteAllowedByPolicy } from '../../shared/policy-merge';

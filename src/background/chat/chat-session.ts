@@ -9,7 +9,7 @@ import { createKeptConversations } from './kept-conversations';
 import { createChatTurns, type CreateModel } from './chat-turns';
 import { DEMO_MODEL_ID, loadModelSettings, type ModelSettings } from '../model/model-settings';
 import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../../shared/chat-protocol';
-import type { Services } from '../../extension/services';
+import type { Services } from '../services';
 import type { OutboundLog } from '../model/outbound-log';
 import { log } from '../diagnostics/logger';
 

@@ -17,7 +17,7 @@ import { instructionsStore } from './instructions-store';
 import { maskedModel } from '../model/masking';
 import { masksPersonalData, type ModelSettings } from '../model/model-settings';
 import type { PageCtx } from '../pages/page-tool-proxy';
-import type { Services } from '../../extension/services';
+import type { Services } from '../services';
 
 /** Told to the agent when the model refused to be offered tools (the turn goes on in context mode). */
 export const NO_TOOLS_NOTICE =

@@ -10,7 +10,7 @@ import { createDeltaBatch, createStepDefer } from './delta-batch';
 import { log } from '../diagnostics/logger';
 import { checkModelSettings, loadModelSettings, type ModelSettings } from '../model/model-settings';
 import type { OutboundLog } from '../model/outbound-log';
-import { humanCtx, type Services } from '../../extension/services';
+import { humanCtx, type Services } from '../services';
 
 export type CreateModel = (settings: ModelSettings) => ChatModel;
 

@@ -5,7 +5,7 @@ import { changeDraft, elsewhereRefusal, findDraft, homeOf, homeOfConversation, w
 import type { Conversation } from './chat-store';
 import type { KeptConversations } from './kept-conversations';
 import { createSerial } from '../storage/serial';
-import type { Services } from '../../extension/services';
+import type { Services } from '../services';
 
 /** What the draft keeper needs of the chat sessions it serves. */
 export interface DraftKeeperDeps {

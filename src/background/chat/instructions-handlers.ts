@@ -1,6 +1,6 @@
 import { instructionsStore, ticketId } from './instructions-store';
-import type { Handlers } from '../../extension/router';
-import type { Services } from '../../extension/services';
+import type { Handlers } from '../router';
+import type { Services } from '../services';
 import { sameTicket } from '../../shared/ticket';
 import { MANAGED_ERROR } from '../../shared/policy';
 import { managedPolicy } from '../access/policy';

@@ -1,7 +1,7 @@
 import { linkTarget } from '../../shared/link-target';
 import type { KbStore } from '../kb/kb-store';
-import type { Handlers } from '../../extension/router';
-import type { Services } from '../../extension/services';
+import type { Handlers } from '../router';
+import type { Services } from '../services';
 
 type LinkHandlers = Pick<Handlers, 'links.trusted'>;
 

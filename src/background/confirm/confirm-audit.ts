@@ -1,6 +1,6 @@
 import type { ConfirmationRecord } from '../../core';
 import type { AuditKind } from '../storage/audit-log';
-import type { Services } from '../../extension/services';
+import type { Services } from '../services';
 
 export const payloadOf = (r: ConfirmationRecord) => r.payload as { site?: string; ticket?: string; body?: string };
 

@@ -1,8 +1,8 @@
 import { fail, isUnsettled, lifecycle, payloadDigest, phaseOf, type ToolResult } from '../../core';
 import { auditRecord, payloadOf } from './confirm-audit';
 import type { DeliverySettler } from './delivery-settle';
-import type { Handlers } from '../../extension/router';
-import { humanCtx, type Services } from '../../extension/services';
+import type { Handlers } from '../router';
+import { humanCtx, type Services } from '../services';
 import { recipeAdapterId } from '../../shared/recipe-check';
 import { sameTicket } from '../../shared/ticket';
 

@@ -2,7 +2,7 @@ import { fail, isUnsettled, lifecycle, phaseOf, type ConfirmationRecord, type To
 import type { SendToolName } from '../../shared/ticket';
 import { auditRecord, payloadOf } from './confirm-audit';
 import { createSerial } from '../storage/serial';
-import type { Services } from '../../extension/services';
+import type { Services } from '../services';
 
 /** How long after a confirm the pages loaded next in its tab still look for the reply. */
 const SETTLE_WINDOW_MS = 10 * 60_000;

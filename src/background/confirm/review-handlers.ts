@@ -2,8 +2,8 @@ import { toWireName } from '../../core/wire-names';
 import type { ChatMessage } from '../../core';
 import { chatStore, conversationKey } from '../chat/chat-store';
 import type { KbStore } from '../kb/kb-store';
-import type { Handlers } from '../../extension/router';
-import type { Services } from '../../extension/services';
+import type { Handlers } from '../router';
+import type { Services } from '../services';
 import { loadPersonalData } from '../model/personal-data';
 
 type ReviewHandlers = Pick<Handlers, 'confirm.review'>;

@@ -1,4 +1,4 @@
-import type { Handlers } from '../../extension/router';
+import type { Handlers } from '../router';
 import type { Logger } from './logger';
 
 type DiagnosticsHandlers = Pick<Handlers, 'diagnostics.list' | 'diagnostics.clear'>;

@@ -1,5 +1,5 @@
 import { KB_INDEX_GLOBAL, type KbIndexModule } from '../../tools/kb-index-module';
-import { defineLazyScript } from '../../extension/lazy-script';
+import { defineLazyScript } from '../lazy-script';
 import { log } from '../diagnostics/logger';
 
 /** Built from entrypoints/kb-index.ts, beside background.js; kept at install (host.ts). */

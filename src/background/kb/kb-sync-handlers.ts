@@ -3,7 +3,7 @@ import { MANAGED_ERROR } from '../../shared/policy';
 import { kbUrlItem } from '../storage/items';
 import type { KbSync } from './kb-sync';
 import { managedPolicy } from '../access/policy';
-import type { Handlers } from '../../extension/router';
+import type { Handlers } from '../router';
 
 /**
  * The knowledge base at a URL: extension pages only (the router enforces it), so no web page

@@ -3,7 +3,7 @@ import { DEFAULT_PHONE_COUNTRIES } from '../../core/pii';
 import type { CountryCode } from 'libphonenumber-js/core';
 import { loadPersonalData } from './personal-data';
 import type { PageCtx } from '../pages/page-tool-proxy';
-import type { Services } from '../../extension/services';
+import type { Services } from '../services';
 
 /** The browser's own region first: its national phone formats are the likeliest in tickets. */
 function phoneCountries(): CountryCode[] {

@@ -1,6 +1,6 @@
 import type { NumberChecks } from '../../core/pii';
 import { PERSONAL_DATA_GLOBAL, type PersonalData } from '../../shared/personal-data-module';
-import { defineLazyScript } from '../../extension/lazy-script';
+import { defineLazyScript } from '../lazy-script';
 import { loadPhoneMetadata } from './phone-metadata';
 
 /** Built from entrypoints/personal-data.ts, beside background.js; kept at install (host.ts). */

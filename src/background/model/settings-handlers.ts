@@ -3,7 +3,7 @@ import { modelItem } from '../storage/items';
 import { checkModelSettings, loadModelSettings, saveModelSettings } from './model-settings';
 import { parseKbFile } from '../../tools/kb-import';
 import type { KbStore } from '../kb/kb-store';
-import type { Handlers } from '../../extension/router';
+import type { Handlers } from '../router';
 import type { Broadcast } from '../../shared/protocol';
 import { modelChangeRefusal, modelUnderPolicy, shownModel, storableModel, withPolicyKey } from '../../shared/policy-merge';
 import { managedPolicy } from '../access/policy';

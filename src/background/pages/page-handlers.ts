@@ -1,8 +1,8 @@
 import { phaseOf, type ToolResult } from '../../core';
 import type { DeliverySettler } from '../confirm/delivery-settle';
-import type { Handlers } from '../../extension/router';
+import type { Handlers } from '../router';
 import { createSerial } from '../storage/serial';
-import { humanCtx, type Services } from '../../extension/services';
+import { humanCtx, type Services } from '../services';
 import { recipeAdapterId } from '../../shared/recipe-check';
 import { teachView } from '../teach/teach-handlers';
 import { log } from '../diagnostics/logger';

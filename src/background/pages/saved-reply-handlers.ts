@@ -3,8 +3,8 @@ import { createInputValidator } from '../../core/validation';
 import { MAX_SAVED_REPLIES, SAVED_REPLIES_SCHEMA, savedReplyPlan, unknownVariables, type Filled, type SavedReplies } from '../../shared/saved-replies';
 import type { SavedReplyRun } from '../../shared/protocol';
 import { savedRepliesItem } from '../storage/items';
-import type { Handlers } from '../../extension/router';
-import { humanCtx, type Services } from '../../extension/services';
+import type { Handlers } from '../router';
+import { humanCtx, type Services } from '../services';
 
 type SavedReplyHandlers = Pick<Handlers, 'savedReplies.get' | 'savedReplies.save' | 'savedReplies.import' | 'savedReplies.run'>;
 

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { ChatSessions } from '../chat/chat-session';
-import type { Services } from '../../extension/services';
+import type { Services } from '../services';
 import { unlessNoReceiver } from '../diagnostics/logger';
 
 /**

@@ -1,8 +1,8 @@
 import { BUILTIN_RECIPES } from '../../sites/catalog';
 import type { BuiltinRecipeView } from '../../shared/protocol';
 import type { KeyValue } from './recipe-store';
-import type { Handlers } from '../../extension/router';
-import type { Services } from '../../extension/services';
+import type { Handlers } from '../router';
+import type { Services } from '../services';
 import { createSerial } from '../storage/serial';
 import { vault } from '../storage/vault';
 

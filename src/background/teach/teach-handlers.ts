@@ -4,8 +4,8 @@ import { TEACH_STEPS, type TeachChoices, type TeachStep, type TeachView } from '
 import type { TicketData } from '../../shared/ticket';
 import type { RecipeStore } from '../recipes/recipe-store';
 import { storeRecipe } from '../recipes/recipe-handlers';
-import type { Handlers, Sender } from '../../extension/router';
-import type { Services } from '../../extension/services';
+import type { Handlers, Sender } from '../router';
+import type { Services } from '../services';
 import { buildTeachRecipe, ticketPaths } from './teach-recipe';
 import type { TeachSession } from './teach-sessions';
 import { unlessNoReceiver } from '../diagnostics/logger';

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ChatPort } from '../../../src/background/chat/chat-session';
-import { createServices } from '../../../src/extension/host';
-import type { Sender } from '../../../src/extension/router';
+import { createServices } from '../../../src/background/host';
+import type { Sender } from '../../../src/background/router';
 import type { DraftItem } from '../../../src/shared/chat-items';
 import type { ChatServerMessage } from '../../../src/shared/chat-protocol';
 import { fakeHelpdesk } from '../../fakes/fake-adapter';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ModelError } from '../../../src/core';
-import { createServices } from '../../../src/extension/host';
+import { createServices } from '../../../src/background/host';
 import type { ChatPort } from '../../../src/background/chat/chat-session';
 import type { ChatServerMessage } from '../../../src/shared/chat-protocol';
 import { chatReducer, EMPTY_CHAT } from '../../../src/ui/chat-state';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import type { Sender } from '../../../src/extension/router';
+import type { Sender } from '../../../src/background/router';
 import { KB_INDEX_GLOBAL } from '../../../src/tools/kb-index-module';
 import { kbIndexScriptModule } from '../../fakes/browser-setup';
 import { fakeHelpdesk } from '../../fakes/fake-adapter';
@@ -25,8 +25,8 @@ function workerImports(refuse: () => boolean) {
 /** A fresh background (fresh modules: nothing of the script is loaded yet). */
 async function freshBackground() {
   vi.resetModules();
-  const { createServices } = await import('../../../src/extension/host');
-  const { route } = await import('../../../src/extension/router');
+  const { createServices } = await import('../../../src/background/host');
+  const { route } = await import('../../../src/background/router');
   const { KB_INDEX_UNAVAILABLE } = await import('../../../src/background/kb/kb-index');
   const built = await createServices([fakeHelpdesk]);
   const as = (m: { type: string } & Record<string, unknown>) => route(m, page, built.handlers) as Promise<{ ok: boolean; value: any }>;

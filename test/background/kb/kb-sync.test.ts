@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createServices } from '../../../src/extension/host';
+import { createServices } from '../../../src/background/host';
 import { KB_SYNC_ALARM, startKbSync } from '../../../src/background/kb/kb-sync-schedule';
-import { route, type Sender } from '../../../src/extension/router';
+import { route, type Sender } from '../../../src/background/router';
 import { KB_SYNC_PERIOD_MINUTES } from '../../../src/shared/kb-sync';
 import { fakeHelpdesk } from '../../fakes/fake-adapter';
 import { installFakePermissions } from '../../fakes/fake-permissions';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatModel, ModelEvent, ModelRequest } from '../../../src/core';
 import { PERSONAL_DATA_GLOBAL } from '../../../src/shared/personal-data-module';
 import { personalDataScript } from '../../fakes/browser-setup';
-import type { Services } from '../../../src/extension/services';
+import type { Services } from '../../../src/background/services';
 import { attack } from '../../security/attack';
 
 const TEXT = 'Call me on +49 30 12345678, or pay to DE89 3704 0044 0532 0130 00.';

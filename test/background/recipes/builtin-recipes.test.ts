@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinRecipeHandlers } from '../../../src/background/recipes/builtin-recipes';
 import type { KeyValue } from '../../../src/background/recipes/recipe-store';
-import type { Services } from '../../../src/extension/services';
+import type { Services } from '../../../src/background/services';
 
 const sidebar = { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' } as const;
 const memory = (): KeyValue & { data: Map<string, unknown> } => {

@@ -2,7 +2,7 @@ import type { Browser } from 'wxt/browser';
 import { createInputValidator, type InputCheck } from '../core/validation';
 import { type Envelope, type Request, type RequestType, type Response, type SenderKind } from '../shared/protocol';
 import { PROTOCOL } from '../shared/protocol-schema';
-import { log } from '../background/diagnostics/logger';
+import { log } from './diagnostics/logger';
 
 /** What a handler learns of the sender: only what the browser vouches for. */
 export interface Sender {

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { log } from '../background/diagnostics/logger';
+import { log } from './diagnostics/logger';
 
 /** The toolbar button opens the sidebar: Chrome's side panel, or Firefox's sidebar. */
 export function openPanelOnAction(): void {

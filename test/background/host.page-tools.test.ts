@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createServices } from '../../src/extension/host';
-import type { Sender } from '../../src/extension/router';
+import { createServices } from '../../src/background/host';
+import type { Sender } from '../../src/background/router';
 import { fakeHelpdesk, readOnlySite } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createServices } from '../../src/extension/host';
+import { createServices } from '../../src/background/host';
 import { enabledSitesItem } from '../../src/background/storage/items';
 import { createRecipeStore, type KeyValue } from '../../src/background/recipes/recipe-store';
 import { fakeHelpdesk } from '../fakes/fake-adapter';

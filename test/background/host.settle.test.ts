@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ToolResult } from '../../src/core';
 import { createDeliverySettler } from '../../src/background/confirm/delivery-settle';
-import { createServices } from '../../src/extension/host';
-import type { Sender } from '../../src/extension/router';
+import { createServices } from '../../src/background/host';
+import type { Sender } from '../../src/background/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 

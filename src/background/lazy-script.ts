@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { log } from '../background/diagnostics/logger';
+import { log } from './diagnostics/logger';
 
 /**
  * A script built as its own unlisted entrypoint beside background.js, which leaves its module on

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { classifySender, route, type Handlers } from '../../src/extension/router';
+import { classifySender, route, type Handlers } from '../../src/background/router';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const BASE = `chrome-extension://${ID}/`;

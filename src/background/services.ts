@@ -1,10 +1,10 @@
 import type { ConfirmationStore, ToolRegistry } from '../core';
-import type { AuditLog } from '../background/storage/audit-log';
-import type { PageCtx, SendToTab } from '../background/pages/page-tool-proxy';
-import type { TeachSessions } from '../background/teach/teach-sessions';
-import type { PageToolSync } from '../background/pages/page-tool-sync';
-import { flagsOf, type SiteSettingsStore } from '../background/access/site-settings';
-import type { TabPages } from '../background/pages/tab-pages';
+import type { AuditLog } from './storage/audit-log';
+import type { PageCtx, SendToTab } from './pages/page-tool-proxy';
+import type { TeachSessions } from './teach/teach-sessions';
+import type { PageToolSync } from './pages/page-tool-sync';
+import { flagsOf, type SiteSettingsStore } from './access/site-settings';
+import type { TabPages } from './pages/tab-pages';
 import type { Broadcast, SiteAccessView } from '../shared/protocol';
 import type { Recipe } from '../shared/recipe-check';
 

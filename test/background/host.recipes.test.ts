@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createServices } from '../../src/extension/host';
+import { createServices } from '../../src/background/host';
 import { createRecipeStore, type KeyValue } from '../../src/background/recipes/recipe-store';
-import { classifySender, route, type Sender } from '../../src/extension/router';
+import { classifySender, route, type Sender } from '../../src/background/router';
 import type { Recipe } from '../../src/shared/recipe-check';
 import { ADAPTER_INFOS } from '../../src/sites/catalog';
 import { createOpenAIModel } from '../../src/background/model/openai-model';
