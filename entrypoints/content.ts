@@ -1,5 +1,5 @@
 import { ADAPTERS } from '@/src/sites';
-import { startContentScript } from '@/src/extension/content';
+import { startContentScript } from '@/src/content/content';
 
 export default defineContentScript({
   // Self-hosted helpdesks on a local port are a real case; adapters' own hosts join here.

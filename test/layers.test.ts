@@ -23,6 +23,7 @@ const ALLOWED: Record<string, (target: string) => boolean> = {
   ui: (t) => /^(core|shared|ui)\//.test(t) || t === 'extension/client',
   extension: (t) => !t.startsWith('ui/'),
   background: (t) => !t.startsWith('ui/'),
+  content: (t) => /^(core|shared|sites|content)\//.test(t),
 };
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"](\.[^'"]*)['"]/g;

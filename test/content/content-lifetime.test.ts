@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { LOOK_DEBOUNCE_MS, startContentScript } from '../../src/extension/content';
+import { LOOK_DEBOUNCE_MS, startContentScript } from '../../src/content/content';
 import type { Adapter } from '../../src/sites/adapter';
 
 /**

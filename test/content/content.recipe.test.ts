@@ -4,7 +4,7 @@ import { URL as NodeURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { startContentScript } from '../../src/extension/content';
+import { startContentScript } from '../../src/content/content';
 import { createServices } from '../../src/background/host';
 import { createOpenAIModel } from '../../src/background/model/openai-model';
 import { managedPolicy } from '../../src/background/access/policy';
