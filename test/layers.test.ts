@@ -8,11 +8,12 @@ import { describe, expect, it } from 'vitest';
  * - core is pure and imports only core (test/core/core.purity.test.ts bans browser, WXT,
  *   openai and Preact packages);
  * - shared holds what more than one runtime uses and imports only core and shared;
- * - sites (content-script code) and tools import core, shared and their own layer, never the
- *   extension's glue or the UI;
- * - ui imports core, shared and, of the extension, only its client (`extension/client`): the
- *   one bridge from a page to the background;
- * - extension never imports ui.
+ * - sites (DOM work on helpdesk pages) and tools import core, shared and their own layer, never
+ *   the background, the content script or the UI;
+ * - content (what runs inside the helpdesk page) imports core, shared, sites and itself;
+ * - ui imports core, shared and itself: its client (`ui/client`) is the one bridge from a page
+ *   to the background;
+ * - background never imports ui.
  */
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 const ALLOWED: Record<string, (target: string) => boolean> = {
@@ -20,8 +21,7 @@ const ALLOWED: Record<string, (target: string) => boolean> = {
   shared: (t) => t.startsWith('core/') || t.startsWith('shared/'),
   sites: (t) => /^(core|shared|sites)\//.test(t),
   tools: (t) => /^(core|shared|tools)\//.test(t),
-  ui: (t) => /^(core|shared|ui)\//.test(t) || t === 'extension/client',
-  extension: (t) => !t.startsWith('ui/'),
+  ui: (t) => /^(core|shared|ui)\//.test(t),
   background: (t) => !t.startsWith('ui/'),
   content: (t) => /^(core|shared|sites|content)\//.test(t),
 };
@@ -66,12 +66,12 @@ describe('layer rules', () => {
   it('catches the imports it forbids', () => {
     const at = (path: string) => join(SRC, path);
     expect(violations(at('ui/chat/DraftCard.tsx'), "import type { TicketData } from '../../sites/adapter';")).toHaveLength(1);
-    expect(violations(at('ui/hooks/useChat.ts'), "import { applyAgentEvent } from '../../extension/chat-session';")).toHaveLength(1);
-    expect(violations(at('sites/osticket.ts'), "import { request } from '../extension/client';")).toHaveLength(1);
+    expect(violations(at('ui/hooks/useChat.ts'), "import { applyAgentEvent } from '../../background/chat/chat-session';")).toHaveLength(1);
+    expect(violations(at('sites/osticket.ts'), "import { request } from '../ui/client';")).toHaveLength(1);
     expect(violations(at('sites/osticket.ts'), "const m = await import('../ui/format');")).toHaveLength(1);
     expect(violations(at('core/registry.ts'), "export { x } from '../shared/protocol';")).toHaveLength(1);
-    expect(violations(at('shared/protocol.ts'), "import type { SiteSettingsStore } from '../extension/site-settings';")).toHaveLength(1);
-    expect(violations(at('extension/host.ts'), "import { App } from '../ui/sidebar/App';")).toHaveLength(1);
-    expect(violations(at('ui/hooks/useChat.ts'), "import { connectChat } from '../../extension/client';")).toEqual([]);
+    expect(violations(at('shared/protocol.ts'), "import type { SiteSettingsStore } from '../background/access/site-settings';")).toHaveLength(1);
+    expect(violations(at('background/host.ts'), "import { App } from '../ui/sidebar/App';")).toHaveLength(1);
+    expect(violations(at('ui/hooks/useChat.ts'), "import { connectChat } from '../client';")).toEqual([]);
   });
 });

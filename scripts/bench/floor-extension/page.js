@@ -1,4 +1,4 @@
-// As Deskmate's sidebar does (src/extension/client.ts connectChat): a port to the worker, opened
+// As Deskmate's sidebar does (src/ui/client.ts connectChat): a port to the worker, opened
 // again by the next send once the worker stopped. Reconnecting at the disconnect would start the
 // worker again before the click, and the floor would measure a worker already running.
 let port;

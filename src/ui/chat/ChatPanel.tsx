@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { openSettings } from '../../extension/client';
+import { openSettings } from '../client';
 import type { ModelLabel } from '../../shared/chat-protocol';
 import { setupNeed, useSetup } from '../hooks/useSetup';
 import type { Sidebar } from '../hooks/useSidebar';

@@ -1,4 +1,4 @@
-import { request } from '../../extension/client';
+import { request } from '../client';
 import type { AuditEntry } from '../../shared/audit';
 import { newestFirst } from '../audit-entries';
 import { auditCsvText, auditFileName, auditJson, downloadText } from '../audit-export';

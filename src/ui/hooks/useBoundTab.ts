@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { watchBoundTab } from '../../extension/client';
+import { watchBoundTab } from '../client';
 
 /** The tab the sidebar serves: `?tab=<id>`, or the active tab of its window. undefined until known. */
 export function useBoundTab(): number | null | undefined {

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { request } from '../../extension/client';
+import { request } from '../client';
 import type { BuiltinRecipeView } from '../../shared/protocol';
 import { errorText } from '../format';
 import { useLoad } from './useLoad';

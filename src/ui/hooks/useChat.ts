@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { connectChat, onBroadcast } from '../../extension/client';
+import { connectChat, onBroadcast } from '../client';
 import type { QuickAction } from '../../core/quick-actions';
 import type { ChatClientMessage } from '../../shared/chat-protocol';
 import { chatReducer, EMPTY_CHAT, type ChatState } from '../chat-state';

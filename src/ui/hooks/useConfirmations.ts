@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { request } from '../../extension/client';
+import { request } from '../client';
 import type { ViewState } from '../../shared/protocol';
 import type { ConfirmationRecord, ToolResult } from '../../core';
 import { cardStateOfResult } from '../../core/confirm-lifecycle';

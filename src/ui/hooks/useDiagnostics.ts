@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { request } from '../../extension/client';
+import { request } from '../client';
 import type { LogEntry } from '../../shared/diagnostics';
 import { downloadText } from '../audit-export';
 import { errorText } from '../format';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ToolResult } from '../../core';
 import { isToolErrorCode } from '../../core/tool-errors';
-import { RequestError, request } from '../../extension/client';
+import { RequestError, request } from '../client';
 import type { ViewState } from '../../shared/protocol';
 import { errorText } from '../format';
 import type { Confirmations } from './useConfirmations';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { request } from '../../extension/client';
+import { request } from '../client';
 import { errorText } from '../format';
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { request } from '../../extension/client';
+import { request } from '../client';
 import type { Response } from '../../shared/protocol';
 import { errorText } from '../format';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { request, requestOrigin } from '../../extension/client';
+import { request, requestOrigin } from '../client';
 import { kbUrlOf, type KbSyncView } from '../../shared/kb-sync';
 import { errorText } from '../format';
 import { t } from '../i18n';

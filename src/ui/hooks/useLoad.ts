@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { onBroadcast } from '../../extension/client';
+import { onBroadcast } from '../client';
 import type { Broadcast } from '../../shared/protocol';
 import { errorText } from '../format';
 

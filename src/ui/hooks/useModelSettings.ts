@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { request, requestOrigin } from '../../extension/client';
+import { request, requestOrigin } from '../client';
 import { originPattern, PRESETS, type ConnectionReport, type ModelSettings, type PresetId } from '../../shared/settings';
 import { connectionText } from '../connection-text';
 import { errorText } from '../format';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { RequestError, request } from '../../extension/client';
+import { RequestError, request } from '../client';
 import type { PageToolView } from '../../shared/protocol';
 import type { ToolResult } from '../../core';
 import { isToolErrorCode } from '../../core/tool-errors';

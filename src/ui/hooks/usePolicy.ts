@@ -1,4 +1,4 @@
-import { request } from '../../extension/client';
+import { request } from '../client';
 import type { PolicyView } from '../../shared/policy';
 import { useLoad } from './useLoad';
 

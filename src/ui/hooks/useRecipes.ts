@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { request } from '../../extension/client';
+import { request } from '../client';
 import { checkRecipe, recipeTools, type Recipe } from '../../shared/recipe-check';
 import { errorText } from '../format';
 import { t } from '../i18n';

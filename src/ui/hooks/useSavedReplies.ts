@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { request } from '../../extension/client';
+import { request } from '../client';
 import type { SavedReplies, SavedReply } from '../../shared/saved-replies';
 import type { SavedReplyRun } from '../../shared/protocol';
 import { errorText } from '../format';

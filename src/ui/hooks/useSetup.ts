@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { onBroadcast, request } from '../../extension/client';
+import { onBroadcast, request } from '../client';
 import type { SetupStatus } from '../../shared/settings';
 
 export interface Setup {

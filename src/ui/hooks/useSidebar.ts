@@ -1,4 +1,4 @@
-import { openOptions } from '../../extension/client';
+import { openOptions } from '../client';
 import { useBoundTab } from './useBoundTab';
 import { useChat } from './useChat';
 import { useConfirmations } from './useConfirmations';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { request, requestOrigin } from '../../extension/client';
+import { request, requestOrigin } from '../client';
 import { sitePattern } from '../../shared/settings';
 import { errorText } from '../format';
 import { t } from '../i18n';

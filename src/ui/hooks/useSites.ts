@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { request } from '../../extension/client';
+import { request } from '../client';
 import type { SiteSettings } from '../../shared/settings';
 import { useLoad } from './useLoad';
 import { useSaveSite } from './useSaveSite';

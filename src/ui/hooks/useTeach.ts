@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { request } from '../../extension/client';
+import { request } from '../client';
 import type { ToolResult } from '../../core';
 import type { TeachStep } from '../../shared/teach';
 import type { TicketData } from '../../shared/ticket';

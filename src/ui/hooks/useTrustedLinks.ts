@@ -1,5 +1,5 @@
 import { useMemo } from 'preact/hooks';
-import { request } from '../../extension/client';
+import { request } from '../client';
 import { useLoad } from './useLoad';
 
 const NONE: ReadonlySet<string> = new Set();

@@ -1,4 +1,4 @@
-import { request } from '../../extension/client';
+import { request } from '../client';
 import type { ViewState } from '../../shared/protocol';
 import { useLoad } from './useLoad';
 

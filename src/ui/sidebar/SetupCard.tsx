@@ -1,4 +1,4 @@
-import { openSettings } from '../../extension/client';
+import { openSettings } from '../client';
 import { PRESETS, type SetupStatus } from '../../shared/settings';
 import { connectionText } from '../connection-text';
 import type { Setup } from '../hooks/useSetup';

@@ -1,4 +1,4 @@
-import { openSettings } from '../../extension/client';
+import { openSettings } from '../client';
 import { t } from '../i18n';
 
 /** While the unconfigured default (the offline demo) answers: a reminder that it is not a real model. */
