@@ -3,7 +3,7 @@ import { adapterFromRecipe } from './recipe';
 import type { Recipe } from '../shared/recipe-check';
 
 /**
- * A recipe that ships with Deskmate for a helpdesk we cannot run here (src/sites/recipes/).
+ * A recipe that ships with Deskmate for a helpdesk we cannot run here (src/sites/adapters/<id>.json).
  * It runs only where Deskmate runs (loopback, or a site the agent enabled), on a host its
  * helpdesk uses (`hosts`), or on any such site for a self-hosted helpdesk (`hosts` null), where
  * its ticket path and page structure recognise the pages. Applied to the page's own origin, so

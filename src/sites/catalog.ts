@@ -25,7 +25,7 @@ export const ADAPTER_INFOS: readonly AdapterInfo[] = [
 ];
 
 /**
- * The recipes that ship with Deskmate (src/sites/recipes/), by adapter id, with where each is
+ * The recipes that ship with Deskmate (src/sites/adapters/<id>.json), by adapter id, with where each is
  * recognised (null: any site the agent enabled, by its pages). They are written from public
  * sources, not tried on a live install: the UI says so until an agent ticks "Works here".
  */

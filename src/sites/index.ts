@@ -1,12 +1,12 @@
 import type { Adapter } from './adapter';
-import demoHelpdesk from './demo-helpdesk';
-import freescout from './freescout';
-import freshdesk from './freshdesk';
-import generic from './generic';
-import helpscout from './helpscout';
-import osticket from './osticket';
-import zammad from './zammad';
-import zendesk from './zendesk';
+import demoHelpdesk from './adapters/demo-helpdesk';
+import freescout from './adapters/freescout';
+import freshdesk from './adapters/freshdesk';
+import generic from './adapters/generic';
+import helpscout from './adapters/helpscout';
+import osticket from './adapters/osticket';
+import zammad from './adapters/zammad';
+import zendesk from './adapters/zendesk';
 
 /**
  * Every site adapter, most specific first: the first whose detect() matches wins. The generic

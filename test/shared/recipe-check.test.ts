@@ -17,7 +17,7 @@ describe('the recipe format', () => {
   it('takes the fixture recipes and the shipped examples', () => {
     for (const name of ['fixture-iframe', 'fixture-inline', 'fixture-spa', 'fixture-reload', 'fixture-next', 'fixture-midpost']) expect(checkRecipe(fixture(name))).toMatchObject({ ok: true });
     for (const name of ['demo-helpdesk', 'osticket', 'freescout']) {
-      const recipe = JSON.parse(readFileSync(new URL(`../../${name === 'demo-helpdesk' ? 'src/sites/recipes' : 'docs/recipes'}/${name}.json`, import.meta.url), 'utf8'));
+      const recipe = JSON.parse(readFileSync(new URL(`../../${name === 'demo-helpdesk' ? 'src/sites/adapters' : 'docs/recipes'}/${name}.json`, import.meta.url), 'utf8'));
       expect([name, checkRecipe(recipe)]).toMatchObject([name, { ok: true }]);
     }
   });

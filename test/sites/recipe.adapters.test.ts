@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Adapter, TicketData } from '../../src/sites/adapter';
-import demo from '../../src/sites/demo-helpdesk';
-import freescout from '../../src/sites/freescout';
-import osticket from '../../src/sites/osticket';
+import demo from '../../src/sites/adapters/demo-helpdesk';
+import freescout from '../../src/sites/adapters/freescout';
+import osticket from '../../src/sites/adapters/osticket';
 import { adapterFromRecipe } from '../../src/sites/recipe';
 import type { Recipe } from '../../src/shared/recipe-check';
 import { FIXTURE_ORIGIN, loadFixture } from './load-fixture';
@@ -15,7 +15,7 @@ import { FIXTURE_ORIGIN, loadFixture } from './load-fixture';
  * 'system' entries; the comparison is of the thread's messages.
  */
 const recipe = (name: string): Recipe => ({
-  ...(JSON.parse(readFileSync(new URL(`../../${name === 'demo-helpdesk' ? 'src/sites/recipes' : 'docs/recipes'}/${name}.json`, import.meta.url), 'utf8')) as Recipe),
+  ...(JSON.parse(readFileSync(new URL(`../../${name === 'demo-helpdesk' ? 'src/sites/adapters' : 'docs/recipes'}/${name}.json`, import.meta.url), 'utf8')) as Recipe),
   site: FIXTURE_ORIGIN,
 });
 

@@ -1,5 +1,5 @@
 /**
- * Pages of our own making in the shape the built-in recipes (src/sites/recipes/) expect of
+ * Pages of our own making in the shape the built-in recipes (src/sites/adapters/<id>.json) expect of
  * Zammad, Zendesk's agent workspace, Freshdesk and Help Scout: the DOM each recipe relies on,
  * their kind of reply editor, and a posting control that posts once (POST /__fixture/post) and
  * then shows the reply in the thread. They are not copies of those products' pages.

@@ -9,7 +9,7 @@ import { ROOT } from './paths';
  */
 export function recipeFileFor(name: 'fixture-iframe' | 'fixture-inline' | 'fixture-spa' | 'fixture-reload' | 'fixture-next' | 'fixture-midpost' | 'demo-helpdesk', site: string): { path: string; recipe: Record<string, unknown> } {
   // The demo helpdesk's recipe is one of the documented examples.
-  const file = name === 'demo-helpdesk' ? join(ROOT, 'src', 'sites', 'recipes', `${name}.json`) : join(ROOT, 'test', 'fixtures', 'recipes', `${name}.json`);
+  const file = name === 'demo-helpdesk' ? join(ROOT, 'src', 'sites', 'adapters', `${name}.json`) : join(ROOT, 'test', 'fixtures', 'recipes', `${name}.json`);
   const recipe = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   recipe.site = site;
   delete recipe.$schema;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Adapter, ReplyPayload } from '../../src/sites/adapter';
-import freshdesk from '../../src/sites/freshdesk';
-import helpscout from '../../src/sites/helpscout';
-import zammad from '../../src/sites/zammad';
-import zendesk from '../../src/sites/zendesk';
-import type { Helpdesk } from '../e2e/harness/builtin-pages';
-import { htmlToStoredText } from '../e2e/harness/fixture-helpdesk';
-import { fakeBuiltinHelpdesk } from '../fakes/fake-builtin-helpdesks';
-import { useFixtures } from './load-fixture';
+import type { Adapter, ReplyPayload } from '../../../src/sites/adapter';
+import freshdesk from '../../../src/sites/adapters/freshdesk';
+import helpscout from '../../../src/sites/adapters/helpscout';
+import zammad from '../../../src/sites/adapters/zammad';
+import zendesk from '../../../src/sites/adapters/zendesk';
+import type { Helpdesk } from '../../e2e/harness/builtin-pages';
+import { htmlToStoredText } from '../../e2e/harness/fixture-helpdesk';
+import { fakeBuiltinHelpdesk } from '../../fakes/fake-builtin-helpdesks';
+import { useFixtures } from '../load-fixture';
 
 /**
  * The built-in recipes' Insert and Send on their fixture pages, with each helpdesk's editor

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import adapter, { SELECTORS } from '../../src/sites/freescout';
-import type { ReplyPayload } from '../../src/sites/adapter';
-import { comparableText, htmlToText } from '../../src/sites/text-compare';
-import { fakeFreescout, newThread, reloaded } from '../fakes/fake-freescout';
-import { useFixtures, type LoadedPage } from './load-fixture';
+import adapter, { SELECTORS } from '../../../src/sites/adapters/freescout';
+import type { ReplyPayload } from '../../../src/sites/adapter';
+import { comparableText, htmlToText } from '../../../src/sites/text-compare';
+import { fakeFreescout, newThread, reloaded } from '../../fakes/fake-freescout';
+import { useFixtures, type LoadedPage } from '../load-fixture';
 
 /**
  * reply.send's deliver, note.add, and afterLoad: FreeScout loads a page after every send, so

@@ -1,4 +1,4 @@
-import type { PostEffect } from '../shared/post-effects';
+import type { PostEffect } from '../../shared/post-effects';
 import { SELECTORS } from './osticket-page';
 
 /**

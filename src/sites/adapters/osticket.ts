@@ -1,10 +1,10 @@
-import type { ToolResult } from '../core';
-import { defineAdapter, type PageTicket, type ReplyPayload } from './adapter';
-import { bodyOf, failed, guardedSend, mailbox, replyFiller, replySubject, ticketReader } from './adapter-helpers';
+import type { ToolResult } from '../../core';
+import { defineAdapter, type PageTicket, type ReplyPayload } from '../adapter';
+import { bodyOf, failed, guardedSend, mailbox, replyFiller, replySubject, ticketReader } from '../adapter-helpers';
 import { SELECTORS, TICKETS_PATH, readTicket, shownTicket } from './osticket-page';
 import { osticketEffects } from './osticket-effects';
 import { postThroughFrame, threadForm } from './osticket-post';
-import { effectsInWords, sameEffects } from '../shared/post-effects';
+import { effectsInWords, sameEffects } from '../../shared/post-effects';
 
 export { SELECTORS } from './osticket-page';
 

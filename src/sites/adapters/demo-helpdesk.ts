@@ -1,11 +1,11 @@
-import { defineAdapter, type Adapter } from './adapter';
-import { adapterFromRecipe } from './recipe';
-import type { Recipe } from '../shared/recipe-check';
-import demoRecipe from './recipes/demo-helpdesk.json';
+import { defineAdapter, type Adapter } from '../adapter';
+import { adapterFromRecipe } from '../recipe';
+import type { Recipe } from '../../shared/recipe-check';
+import demoRecipe from './demo-helpdesk.json';
 
 /**
  * Deskmate's offline demo helpdesk (demo/helpdesk), run from its recipe
- * (src/sites/recipes/demo-helpdesk.json): no code of its own, the proof that the recipe format
+ * (src/sites/adapters/demo-helpdesk.json): no code of its own, the proof that the recipe format
  * carries a whole helpdesk, reply and internal note included, with the same send guarantees.
  *
  * The demo runs on any loopback port (the tests pick free ones), so the recipe is applied to

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Browser } from 'happy-dom';
-import adapter, { SELECTORS } from '../../src/sites/demo-helpdesk';
-import type { ReplyPayload, TicketData } from '../../src/sites/adapter';
-import { comparableText } from '../../src/sites/text-compare';
-import { startHelpdesk, type Helpdesk } from '../../demo/helpdesk/server.mjs';
+import adapter, { SELECTORS } from '../../../src/sites/adapters/demo-helpdesk';
+import type { ReplyPayload, TicketData } from '../../../src/sites/adapter';
+import { comparableText } from '../../../src/sites/text-compare';
+import { startHelpdesk, type Helpdesk } from '../../../demo/helpdesk/server.mjs';
 
 /**
  * deliver against the real demo helpdesk: happy-dom runs the page's own scripts (the editor

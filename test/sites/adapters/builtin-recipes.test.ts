@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADAPTERS } from '../../src/sites';
-import type { Adapter, TicketData } from '../../src/sites/adapter';
-import { checkRecipe } from '../../src/shared/recipe-check';
-import freshdesk from '../../src/sites/freshdesk';
-import helpscout from '../../src/sites/helpscout';
-import zammad from '../../src/sites/zammad';
-import zendesk from '../../src/sites/zendesk';
-import { loadFixture } from './load-fixture';
+import { ADAPTERS } from '../../../src/sites';
+import type { Adapter, TicketData } from '../../../src/sites/adapter';
+import { checkRecipe } from '../../../src/shared/recipe-check';
+import freshdesk from '../../../src/sites/adapters/freshdesk';
+import helpscout from '../../../src/sites/adapters/helpscout';
+import zammad from '../../../src/sites/adapters/zammad';
+import zendesk from '../../../src/sites/adapters/zendesk';
+import { loadFixture } from '../load-fixture';
 
 /**
  * The built-in recipes on pages of our own making in each helpdesk's shape
@@ -66,7 +66,7 @@ describe.each(cases)('the built-in %s recipe', (adapter, id, url, label) => {
 describe('the built-in recipes as files', () => {
   it('pass the recipe schema and say where their selectors come from', async () => {
     for (const id of ['zammad', 'zendesk', 'freshdesk', 'helpscout']) {
-      const recipe = (await import(`../../src/sites/recipes/${id}.json`)).default as Record<string, unknown>;
+      const recipe = (await import(`../../../src/sites/adapters/${id}.json`)).default as Record<string, unknown>;
       expect([id, checkRecipe(recipe).ok]).toEqual([id, true]);
       expect(recipe.comment).toMatch(/not yet confirmed on a live install/);
     }
@@ -93,8 +93,8 @@ describe('Zendesk keeps every open ticket in the page', () => {
 
 describe('{key} in a recipe selector', () => {
   it('takes only a plain key: one that could leave the quoted selector binds nothing', async () => {
-    const { withKey } = await import('../../src/shared/recipe-check');
-    const recipe = (await import('../../src/sites/recipes/zendesk.json')).default as Parameters<typeof withKey>[0];
+    const { withKey } = await import('../../../src/shared/recipe-check');
+    const recipe = (await import('../../../src/sites/adapters/zendesk.json')).default as Parameters<typeof withKey>[0];
     expect(withKey(recipe, '5')?.read.messages).toContain('[data-ticket-id="5"]');
     expect(withKey(recipe, '5"] , body [x="')).toBeNull();
   });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import adapter, { SELECTORS } from '../../src/sites/osticket';
-import type { TicketData } from '../../src/sites/adapter';
-import { comparableText, htmlToText } from '../../src/sites/text-compare';
-import { fakeRedactor } from '../fakes/fake-editors';
-import { pjaxNavigate } from '../fakes/fake-osticket';
-import { FIXTURE_ORIGIN, fixtureHtml, loadFixture, useFixtures } from './load-fixture';
+import adapter, { SELECTORS } from '../../../src/sites/adapters/osticket';
+import type { TicketData } from '../../../src/sites/adapter';
+import { comparableText, htmlToText } from '../../../src/sites/text-compare';
+import { fakeRedactor } from '../../fakes/fake-editors';
+import { pjaxNavigate } from '../../fakes/fake-osticket';
+import { FIXTURE_ORIGIN, fixtureHtml, loadFixture, useFixtures } from '../load-fixture';
 
 /** Reading the ticket, filling the editor, preparing a reply, PJAX. Posting: osticket.deliver.test.ts. */
 const load = useFixtures('osticket');

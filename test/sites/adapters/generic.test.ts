@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import adapter, { MAX_PAGE_CHARS, MAX_SELECTION_CHARS } from '../../src/sites/generic';
-import { adapterToolNames } from '../../src/sites/adapter';
-import { PAGE_TOOLS } from '../../src/shared/page-tools';
-import { FIXTURE_ORIGIN, useFixtures } from './load-fixture';
+import adapter, { MAX_PAGE_CHARS, MAX_SELECTION_CHARS } from '../../../src/sites/adapters/generic';
+import { adapterToolNames } from '../../../src/sites/adapter';
+import { PAGE_TOOLS } from '../../../src/shared/page-tools';
+import { FIXTURE_ORIGIN, useFixtures } from '../load-fixture';
 
 const load = useFixtures('generic');
 const article = () => load('article.html', '/kb/vpn-keepalive');

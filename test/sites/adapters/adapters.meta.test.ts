@@ -1,30 +1,30 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ADAPTERS } from '../../src/sites';
-import { adapterInfo, adapterToolNames, type Adapter, type PageTicket } from '../../src/sites/adapter';
-import { ADAPTER_INFOS } from '../../src/sites/catalog';
-import { PAGE_TOOLS, isPageToolName } from '../../src/shared/page-tools';
-import { loadFixture } from './load-fixture';
+import { ADAPTERS } from '../../../src/sites';
+import { adapterInfo, adapterToolNames, type Adapter, type PageTicket } from '../../../src/sites/adapter';
+import { ADAPTER_INFOS } from '../../../src/sites/catalog';
+import { PAGE_TOOLS, isPageToolName } from '../../../src/shared/page-tools';
+import { loadFixture } from '../load-fixture';
 
 /**
- * Keeps the adapters honest. Every file of src/sites is one of: a shared helper listed here,
- * an adapter (it calls defineAdapter and default-exports the result; its file name is its id),
- * or a part of one adapter (`<id>-<part>.ts`, split out to keep files small). Every adapter is
+ * Keeps the adapters honest. Every file of src/sites/adapters is one of: an adapter (it calls
+ * defineAdapter and default-exports the result; its file name is its id), or a part of one
+ * adapter (`<id>-<part>.ts`, split out to keep files small); what adapters share lives outside
+ * the folder (src/sites, its dom/, recipes/ and teach/). Every adapter is
  * in ADAPTERS, offers only catalogue tools in the catalogue's shape, and has saved pages in
  * test/fixtures/sites/<id>/ whose pages.json says which adapter serves each page, which
  * ticket it shows, and how many elements each of the adapter's SELECTORS matches there.
  */
-const SHARED = new Set(['adapter.ts', 'adapter-helpers.ts', 'builtin-recipe.ts', 'catalog.ts', 'delivery-check.ts', 'delivery-marker.ts', 'dom-text.ts', 'editable.ts', 'editor.ts', 'focus-memory.ts', 'index.ts', 'insert.ts', 'recipe.ts', 'recipe-form.ts', 'recipe-read.ts', 'recipe-send.ts', 'teach-choices.ts', 'teach-selectors.ts', 'teach-thread.ts', 'text-compare.ts']);
 
 type SiteModule = { default?: unknown; SELECTORS?: Record<string, string> };
-const modules = import.meta.glob<SiteModule>('../../src/sites/*.ts', { eager: true });
-const moduleOf = (file: string): SiteModule => modules[`../../src/sites/${file}`] ?? {};
-const sourceOf = (file: string): string => readFileSync(new URL(`../../src/sites/${file}`, import.meta.url), 'utf8');
-const files = readdirSync(new URL('../../src/sites/', import.meta.url)).filter((f) => f.endsWith('.ts')).sort();
+const modules = import.meta.glob<SiteModule>('../../../src/sites/adapters/*.ts', { eager: true });
+const moduleOf = (file: string): SiteModule => modules[`../../../src/sites/adapters/${file}`] ?? {};
+const sourceOf = (file: string): string => readFileSync(new URL(`../../../src/sites/adapters/${file}`, import.meta.url), 'utf8');
+const files = readdirSync(new URL('../../../src/sites/adapters/', import.meta.url)).filter((f) => f.endsWith('.ts')).sort();
 
 const isAdapter = (v: unknown): v is Adapter =>
   typeof v === 'object' && v !== null && typeof (v as Adapter).id === 'string' && typeof (v as Adapter).detect === 'function' && typeof (v as Adapter).tools === 'object';
-const adapterFiles = files.filter((f) => !SHARED.has(f) && isAdapter(moduleOf(f).default));
+const adapterFiles = files.filter((f) => isAdapter(moduleOf(f).default));
 const ids = adapterFiles.map((f) => f.slice(0, -'.ts'.length));
 /** The adapter a part belongs to: the longest id its name starts with, then a dash. */
 const ownerOf = (file: string): string | undefined =>
@@ -38,27 +38,26 @@ interface FixturePage {
   counts?: Record<string, number>;
   within?: Record<string, Record<string, number>>;
 }
-const fixtureDir = (id: string) => new URL(`../fixtures/sites/${id}/`, import.meta.url);
+const fixtureDir = (id: string) => new URL(`../../fixtures/sites/${id}/`, import.meta.url);
 const pagesOf = (id: string): Record<string, FixturePage> => JSON.parse(readFileSync(new URL('pages.json', fixtureDir(id)), 'utf8'));
 
-describe('the files of src/sites', () => {
-  it('are shared helpers, adapters, or parts of one adapter', () => {
-    const unknown = files.filter((f) => !SHARED.has(f) && !adapterFiles.includes(f) && !ownerOf(f));
+describe('the files of src/sites/adapters', () => {
+  it('are adapters, or parts of one adapter', () => {
+    const unknown = files.filter((f) => !adapterFiles.includes(f) && !ownerOf(f));
     expect(unknown).toEqual([]);
   });
 
   it('call defineAdapter exactly when they are adapters', () => {
-    for (const file of files.filter((f) => !SHARED.has(f))) {
+    for (const file of files) {
       expect([file, /\bdefineAdapter\(/.test(sourceOf(file))]).toEqual([file, adapterFiles.includes(file)]);
     }
   });
 
   it('keep adapters apart: no adapter imports another, nor another adapter’s parts', () => {
-    // index.ts lists the adapters; every other file stays within its own adapter or the shared helpers.
-    for (const file of files.filter((f) => f !== 'index.ts')) {
-      const own = SHARED.has(file) ? undefined : (ownerOf(file) ?? file.slice(0, -3));
+    // Within the folder a file imports only its own adapter's parts (src/sites/index.ts lists them all).
+    for (const file of files) {
+      const own = ownerOf(file) ?? file.slice(0, -3);
       for (const imported of localImports(file)) {
-        if (SHARED.has(imported)) continue;
         expect([file, imported, ownerOf(imported) ?? imported.slice(0, -3)]).toEqual([file, imported, own]);
       }
     }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import adapter, { SELECTORS } from '../../src/sites/freescout';
-import type { TicketData } from '../../src/sites/adapter';
-import { comparableText, htmlToText } from '../../src/sites/text-compare';
-import { threadTime } from '../../src/sites/freescout-page';
-import { fakeFreescout } from '../fakes/fake-freescout';
-import { FIXTURE_ORIGIN, loadFixture, useFixtures } from './load-fixture';
+import adapter, { SELECTORS } from '../../../src/sites/adapters/freescout';
+import type { TicketData } from '../../../src/sites/adapter';
+import { comparableText, htmlToText } from '../../../src/sites/text-compare';
+import { threadTime } from '../../../src/sites/adapters/freescout-page';
+import { fakeFreescout } from '../../fakes/fake-freescout';
+import { FIXTURE_ORIGIN, loadFixture, useFixtures } from '../load-fixture';
 
 /** Reading the conversation, filling the editor, preparing a reply. Sending: freescout.deliver.test.ts. */
 const load = useFixtures('freescout');

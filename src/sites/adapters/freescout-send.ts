@@ -1,13 +1,13 @@
-import { sameTicket } from '../shared/ticket';
-import type { ToolResult } from '../core';
-import type { DeliveryReport, PageTicket, ReplyPayload } from './adapter';
-import { failed, idNumber, textOf } from './adapter-helpers';
-import { clearDelivery, markDelivery, takeDelivery } from './delivery-marker';
-import { comparableText, htmlToText } from './text-compare';
-import { fillEditor, waitFor } from './editor';
+import { sameTicket } from '../../shared/ticket';
+import type { ToolResult } from '../../core';
+import type { DeliveryReport, PageTicket, ReplyPayload } from '../adapter';
+import { failed, idNumber, textOf } from '../adapter-helpers';
+import { clearDelivery, markDelivery, takeDelivery } from '../delivery-marker';
+import { comparableText, htmlToText } from '../text-compare';
+import { fillEditor, waitFor } from '../editor';
 import { SELECTORS, findPost, newestThreadId, shownTicket } from './freescout-page';
 import { freescoutEffects } from './freescout-effects';
-import { effectsInWords, sameEffects } from '../shared/post-effects';
+import { effectsInWords, sameEffects } from '../../shared/post-effects';
 
 /**
  * Posting through FreeScout's own editor. Its Send button posts over AJAX and then always loads

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import adapter, { SELECTORS } from '../../src/sites/demo-helpdesk';
-import type { TicketData } from '../../src/sites/adapter';
-import { FIXTURE_ORIGIN, useFixtures } from './load-fixture';
+import adapter, { SELECTORS } from '../../../src/sites/adapters/demo-helpdesk';
+import type { TicketData } from '../../../src/sites/adapter';
+import { FIXTURE_ORIGIN, useFixtures } from '../load-fixture';
 
 const load = useFixtures('demo-helpdesk');
 const ticketPage = () => load('ticket.html', '/tickets/1');

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import adapter, { SELECTORS } from '../../src/sites/demo-helpdesk';
-import type { ReplyPayload } from '../../src/sites/adapter';
-import { FIXTURE_ORIGIN, useFixtures } from './load-fixture';
+import adapter, { SELECTORS } from '../../../src/sites/adapters/demo-helpdesk';
+import type { ReplyPayload } from '../../../src/sites/adapter';
+import { FIXTURE_ORIGIN, useFixtures } from '../load-fixture';
 
 /** reply.send on saved pages: prepare, and every way deliver refuses. The live send is in demo-helpdesk.deliver.test.ts. */
 const load = useFixtures('demo-helpdesk');

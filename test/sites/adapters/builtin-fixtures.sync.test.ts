@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Window } from 'happy-dom';
-import { builtinPage, builtinSeed, helpdeskOf } from '../e2e/harness/builtin-helpdesks';
-import { fixtureHtml } from './load-fixture';
+import { builtinPage, builtinSeed, helpdeskOf } from '../../e2e/harness/builtin-helpdesks';
+import { fixtureHtml } from '../load-fixture';
 
 /**
  * The built-in recipes' saved fixture pages (test/fixtures/sites/<id>/ticket.html, what the

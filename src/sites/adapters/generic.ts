@@ -1,10 +1,10 @@
 import { Readability } from '@mozilla/readability';
-import type { ToolResult } from '../core';
-import { defineAdapter } from './adapter';
-import { bodyOf, failed, guard } from './adapter-helpers';
-import { elementText } from './dom-text';
-import { htmlToText } from './text-compare';
-import { insertText, insertTarget } from './insert';
+import type { ToolResult } from '../../core';
+import { defineAdapter } from '../adapter';
+import { bodyOf, failed, guard } from '../adapter-helpers';
+import { elementText } from '../dom-text';
+import { htmlToText } from '../text-compare';
+import { insertText, insertTarget } from '../insert';
 
 /**
  * Any web page Deskmate is enabled on that no helpdesk adapter serves: it is listed last in

@@ -1,0 +1,10 @@
+import { defineAdapter } from '../adapter';
+import { builtinRecipeAdapter } from '../builtin-recipe';
+import type { Recipe } from '../../shared/recipe-check';
+import recipe from './zammad.json';
+
+/**
+ * Zammad, self-hosted at any address: a built-in recipe (src/sites/adapters/zammad.json) for any
+ * site the agent enabled, recognised by its ticket route (#ticket/zoom/<id>) and page structure.
+ */
+export default defineAdapter(builtinRecipeAdapter({ id: 'zammad', recipe: recipe as Recipe, hosts: null }));

@@ -1,8 +1,0 @@
-import { defineAdapter } from './adapter';
-import { builtinRecipeAdapter } from './builtin-recipe';
-import { HELPDESK_HOSTS } from './catalog';
-import type { Recipe } from '../shared/recipe-check';
-import recipe from './recipes/helpscout.json';
-
-/** Help Scout's conversation pages on secure.helpscout.net: a built-in recipe (src/sites/recipes/helpscout.json). */
-export default defineAdapter(builtinRecipeAdapter({ id: 'helpscout', recipe: recipe as Recipe, hosts: HELPDESK_HOSTS.helpscout }));
