@@ -3,7 +3,7 @@ import type { ToolResult } from '../core';
 import type { Adapter, PageTicket, ReplyPayload } from '../sites/adapter';
 import { trackFocus } from '../sites/focus-memory';
 import { checkRecipe } from '../shared/recipe-check';
-import { adapterFromRecipe } from '../sites/recipe';
+import { adapterFromRecipe } from '../sites/recipes/recipe';
 import { countCopies } from '../sites/delivery-check';
 import type { PageCall } from '../shared/protocol';
 import { sameTicket } from '../shared/ticket';

@@ -4,7 +4,7 @@ import { fail } from '../core/results';
 import { foundText, type TeachChoices, type TeachStep } from '../shared/teach';
 import type { TicketData } from '../shared/ticket';
 import { checkRecipe, type Recipe } from '../shared/recipe-check';
-import { readTicket, shownTicket } from '../sites/recipe-read';
+import { readTicket, shownTicket } from '../sites/recipes/recipe-read';
 import { choiceFor } from '../sites/teach-choices';
 import { safeQueryAll } from '../sites/teach-selectors';
 import { t } from './content-words';

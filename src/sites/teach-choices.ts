@@ -1,6 +1,6 @@
 import type { EditorChoice, MessageChoice, PartChoice, SendChoice, TeachChoice, TeachStep } from '../shared/teach';
 import type { Recipe } from '../shared/recipe-check';
-import { readMessages } from './recipe-read';
+import { readMessages } from './recipes/recipe-read';
 import { editingHost, frameDocument } from './editable';
 import { partSelector, safeQueryAll, selectorFor } from './teach-selectors';
 import { groupSelector, headerOf, messageGroup, rolesOf, timesOf } from './teach-thread';

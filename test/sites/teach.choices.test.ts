@@ -1,7 +1,7 @@
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { buildTeachRecipe, ticketPaths } from '../../src/background/teach/teach-recipe';
-import { readTicket, shownTicket } from '../../src/sites/recipe-read';
+import { readTicket, shownTicket } from '../../src/sites/recipes/recipe-read';
 import { choiceFor } from '../../src/sites/teach-choices';
 import { isStableClass, isStableId, selectorFor } from '../../src/sites/teach-selectors';
 import type { MessageChoice, PartChoice, TeachChoices } from '../../src/shared/teach';

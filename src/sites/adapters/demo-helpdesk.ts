@@ -1,5 +1,5 @@
 import { defineAdapter, type Adapter } from '../adapter';
-import { adapterFromRecipe } from '../recipe';
+import { adapterFromRecipe } from '../recipes/recipe';
 import type { Recipe } from '../../shared/recipe-check';
 import demoRecipe from './demo-helpdesk.json';
 

@@ -1,5 +1,5 @@
 import { defineAdapter } from '../adapter';
-import { builtinRecipeAdapter } from '../builtin-recipe';
+import { builtinRecipeAdapter } from '../recipes/builtin-recipe';
 import { HELPDESK_HOSTS } from '../catalog';
 import type { Recipe } from '../../shared/recipe-check';
 import recipe from './zendesk.json';

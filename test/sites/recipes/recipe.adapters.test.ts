@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Adapter, TicketData } from '../../src/sites/adapter';
-import demo from '../../src/sites/adapters/demo-helpdesk';
-import freescout from '../../src/sites/adapters/freescout';
-import osticket from '../../src/sites/adapters/osticket';
-import { adapterFromRecipe } from '../../src/sites/recipe';
-import type { Recipe } from '../../src/shared/recipe-check';
-import { FIXTURE_ORIGIN, loadFixture } from './load-fixture';
+import type { Adapter, TicketData } from '../../../src/sites/adapter';
+import demo from '../../../src/sites/adapters/demo-helpdesk';
+import freescout from '../../../src/sites/adapters/freescout';
+import osticket from '../../../src/sites/adapters/osticket';
+import { adapterFromRecipe } from '../../../src/sites/recipes/recipe';
+import type { Recipe } from '../../../src/shared/recipe-check';
+import { FIXTURE_ORIGIN, loadFixture } from '../load-fixture';
 
 /**
  * The format is general: the three code adapters' helpdesks re-expressed as recipes
@@ -15,7 +15,7 @@ import { FIXTURE_ORIGIN, loadFixture } from './load-fixture';
  * 'system' entries; the comparison is of the thread's messages.
  */
 const recipe = (name: string): Recipe => ({
-  ...(JSON.parse(readFileSync(new URL(`../../${name === 'demo-helpdesk' ? 'src/sites/adapters' : 'docs/recipes'}/${name}.json`, import.meta.url), 'utf8')) as Recipe),
+  ...(JSON.parse(readFileSync(new URL(`../../../${name === 'demo-helpdesk' ? 'src/sites/adapters' : 'docs/recipes'}/${name}.json`, import.meta.url), 'utf8')) as Recipe),
   site: FIXTURE_ORIGIN,
 });
 

@@ -1,7 +1,7 @@
-import type { Adapter, AdapterImpls } from './adapter';
-import { failed, guardedSend, replyFiller, ticketReader } from './adapter-helpers';
-import { insertTarget } from './insert';
-import { recipeAdapterId, usesKey, withKey, type Recipe, type RecipeReply } from '../shared/recipe-check';
+import type { Adapter, AdapterImpls } from '../adapter';
+import { failed, guardedSend, replyFiller, ticketReader } from '../adapter-helpers';
+import { insertTarget } from '../insert';
+import { recipeAdapterId, usesKey, withKey, type Recipe, type RecipeReply } from '../../shared/recipe-check';
 import { formOnPage } from './recipe-form';
 import { keyOf, readTicket, shownTicket } from './recipe-read';
 import { recipeAfterLoad, recipeDeliver, recipePrepare, recipePrepareNote } from './recipe-send';

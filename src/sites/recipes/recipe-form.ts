@@ -1,10 +1,10 @@
-import { remaining } from './adapter-helpers';
-import { elementText } from './dom-text';
-import { comparableText } from './text-compare';
-import { editingHost, frameDocument } from './editable';
-import { dispatchInput, fillEditor, waitFor } from './editor';
-import { replaceRichText } from './insert';
-import type { RecipeReply } from '../shared/recipe-check';
+import { remaining } from '../adapter-helpers';
+import { elementText } from '../dom-text';
+import { comparableText } from '../text-compare';
+import { editingHost, frameDocument } from '../editable';
+import { dispatchInput, fillEditor, waitFor } from '../editor';
+import { replaceRichText } from '../insert';
+import type { RecipeReply } from '../../shared/recipe-check';
 
 /**
  * A recipe's reply form: its editor and posting control, on the ticket's page (maybe opened

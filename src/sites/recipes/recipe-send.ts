@@ -1,12 +1,12 @@
-import { sameTicket } from '../shared/ticket';
-import type { ToolResult } from '../core';
-import type { DeliveryReport, ReplyPayload } from './adapter';
-import { bodyOf, failed, mailbox, remaining, replySubject } from './adapter-helpers';
-import { clearDelivery, markDelivery, takeDelivery } from './delivery-marker';
-import { comparableText, htmlToText } from './text-compare';
-import { frameDocument } from './editable';
-import { waitFor } from './editor';
-import { recipeAdapterId, type Recipe, type RecipeReply } from '../shared/recipe-check';
+import { sameTicket } from '../../shared/ticket';
+import type { ToolResult } from '../../core';
+import type { DeliveryReport, ReplyPayload } from '../adapter';
+import { bodyOf, failed, mailbox, remaining, replySubject } from '../adapter-helpers';
+import { clearDelivery, markDelivery, takeDelivery } from '../delivery-marker';
+import { comparableText, htmlToText } from '../text-compare';
+import { frameDocument } from '../editable';
+import { waitFor } from '../editor';
+import { recipeAdapterId, type Recipe, type RecipeReply } from '../../shared/recipe-check';
 import { errorShown, formInFrame, formOnPage, replyPageUrl, setEditor, type ReplyForm } from './recipe-form';
 import { readMessages, readTicket, shownTicket } from './recipe-read';
 
