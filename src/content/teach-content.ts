@@ -5,8 +5,8 @@ import { foundText, type TeachChoices, type TeachStep } from '../shared/teach';
 import type { TicketData } from '../shared/ticket';
 import { checkRecipe, type Recipe } from '../shared/recipe-check';
 import { readTicket, shownTicket } from '../sites/recipes/recipe-read';
-import { choiceFor } from '../sites/teach-choices';
-import { safeQueryAll } from '../sites/teach-selectors';
+import { choiceFor } from '../sites/teach/teach-choices';
+import { safeQueryAll } from '../sites/teach/teach-selectors';
 import { t } from './content-words';
 import { createPicker, type Picker } from './teach-picker';
 

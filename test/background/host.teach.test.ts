@@ -20,7 +20,7 @@ const memory = (): KeyValue => {
   return { get: async (k) => structuredClone(items.get(k)), set: async (k, v) => void items.set(k, structuredClone(v)) };
 };
 
-/** What the picker reports for the cards helpdesk (test/sites/teach.choices.test.ts makes these from clicks). */
+/** What the picker reports for the cards helpdesk (test/sites/teach/teach.choices.test.ts makes these from clicks). */
 const CHOICES: Required<TeachChoices> = {
   message: { messages: 'div.msg-card', count: 4, customers: 1, subject: 'h1.ticket-title', requesterEmail: 'span.requester-mail', role: { attribute: 'data-author-type', customer: { values: ['end_user'] }, otherwise: 'agent' } },
   body: { selector: 'div.msg-body', count: 4, of: 4, sample: ['x'] },

@@ -1,11 +1,11 @@
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
-import { buildTeachRecipe, ticketPaths } from '../../src/background/teach/teach-recipe';
-import { readTicket, shownTicket } from '../../src/sites/recipes/recipe-read';
-import { choiceFor } from '../../src/sites/teach-choices';
-import { isStableClass, isStableId, selectorFor } from '../../src/sites/teach-selectors';
-import type { MessageChoice, PartChoice, TeachChoices } from '../../src/shared/teach';
-import { fixturePages } from '../e2e/harness/fixture-pages';
+import { buildTeachRecipe, ticketPaths } from '../../../src/background/teach/teach-recipe';
+import { readTicket, shownTicket } from '../../../src/sites/recipes/recipe-read';
+import { choiceFor } from '../../../src/sites/teach/teach-choices';
+import { isStableClass, isStableId, selectorFor } from '../../../src/sites/teach/teach-selectors';
+import type { MessageChoice, PartChoice, TeachChoices } from '../../../src/shared/teach';
+import { fixturePages } from '../../e2e/harness/fixture-pages';
 
 const ORIGIN = 'http://127.0.0.1:4599';
 const ticket = {
