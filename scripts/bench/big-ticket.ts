@@ -19,7 +19,7 @@ export interface BigTicketFigures {
   readMs: number[];
   /** The longest the page's own event loop waited (a 5 ms timer's gap) during each read. */
   blockedMs: number[];
-  /** src/sites/dom-text.ts's messageText (what the thread readers use) alone on the message, in the page. */
+  /** src/sites/dom/dom-text.ts's messageText (what the thread readers use) alone on the message, in the page. */
   extractMs: number[];
   /** The same with no limit: elementText over the whole message. */
   extractWholeMs: number[];
@@ -27,7 +27,7 @@ export interface BigTicketFigures {
 
 /**
  * `ticket.read` on a thread with one 1 MB customer message, in a real Chromium tab of the demo
- * helpdesk: the extension's real content script extracts the text (src/sites/dom-text.ts). The
+ * helpdesk: the extension's real content script extracts the text (src/sites/dom/dom-text.ts). The
  * message is added to the page's thread in the page itself, as the helpdesk would render it.
  */
 export async function measureBigTicketRead(context: BrowserContext, panel: SidePanel, ticketUrl: string, bytes = 1_000_000, runs = 5): Promise<BigTicketFigures> {
@@ -103,7 +103,7 @@ export async function measureBigTicketRead(context: BrowserContext, panel: SideP
  * nothing), run in the page's main world on the 1 MB message.
  */
 async function extractionAlone(page: Page, runs: number, name: 'messageText' | 'elementText'): Promise<number[]> {
-  const source = readFileSync(join(ROOT, 'src', 'sites', 'dom-text.ts'), 'utf8');
+  const source = readFileSync(join(ROOT, 'src', 'sites', 'dom', 'dom-text.ts'), 'utf8');
   const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
   // Evaluated over CDP, which the helpdesk's CSP (script-src 'self') does not apply to.
   await page.evaluate(`(() => { ${js.replace(/^export /gm, '')}\nwindow.benchElementText = ${name}; })()`);

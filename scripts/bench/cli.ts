@@ -19,7 +19,7 @@ import { measureReloadAll, openTabs } from './tabs';
 import { measureConversation } from './conversation';
 import { measureContentScriptCpu } from './content-cpu';
 import { measureBigTicketRead } from './big-ticket';
-import { MESSAGE_MAX_CHARS } from '../../src/sites/dom-text';
+import { MESSAGE_MAX_CHARS } from '../../src/sites/dom/dom-text';
 import { round, summarize } from './stats';
 import { measureTokenToPaint, measureTurn, newChat, openStoryPanel, type TurnFigures } from './turns';
 import { measureFullStory } from './full-story';
@@ -194,7 +194,7 @@ async function main(): Promise<number> {
       const bigExtract = summarize(big.extractMs);
       figures.push(
         { name: 'ticket.read, 1 MB thread', value: bigRead.p50, unit: 'ms', target: 300, basis: 'p50', extra: `p95 ${bigRead.p95} ms over ${bigRead.n} reads of a message of ${big.htmlChars} chars of HTML (${big.textChars} chars of text), real Chromium tab, sidebar -> background -> content script -> back` },
-        { name: 'text extraction alone, 1 MB thread', value: bigExtract.p50, unit: 'ms', target: 300, basis: 'p50', extra: `p95 ${bigExtract.p95} ms over ${bigExtract.n} runs of messageText (src/sites/dom-text.ts: elementText up to the ${MESSAGE_MAX_CHARS}-character limit the thread readers use) on the same message in the page, without messaging; the whole message without a limit: ${summarize(big.extractWholeMs).p50} ms p50` },
+        { name: 'text extraction alone, 1 MB thread', value: bigExtract.p50, unit: 'ms', target: 300, basis: 'p50', extra: `p95 ${bigExtract.p95} ms over ${bigExtract.n} runs of messageText (src/sites/dom/dom-text.ts: elementText up to the ${MESSAGE_MAX_CHARS}-character limit the thread readers use) on the same message in the page, without messaging; the whole message without a limit: ${summarize(big.extractWholeMs).p50} ms p50` },
         { name: 'tab blocked by ticket.read, 1 MB', value: bigBlocked.max, unit: 'ms', target: 300, basis: 'max', extra: `the longest wait of the page's own 5 ms timer during each read: ${big.blockedMs.map((ms) => round(ms, 1)).join(', ')} ms` },
       );
       details.bigTicketRead = { ...big, readSummaryMs: bigRead, blockedSummaryMs: bigBlocked };

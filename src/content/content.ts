@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
 import type { ToolResult } from '../core';
 import type { Adapter, PageTicket, ReplyPayload } from '../sites/adapter';
-import { trackFocus } from '../sites/focus-memory';
+import { trackFocus } from '../sites/dom/focus-memory';
 import { checkRecipe } from '../shared/recipe-check';
 import { adapterFromRecipe } from '../sites/recipes/recipe';
-import { countCopies } from '../sites/delivery-check';
+import { countCopies } from '../sites/dom/delivery-check';
 import type { PageCall } from '../shared/protocol';
 import { sameTicket } from '../shared/ticket';
 import { fail } from '../core/results';

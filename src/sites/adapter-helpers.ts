@@ -1,7 +1,7 @@
 import type { ToolErrorCode, ToolResult } from '../core';
 import { fail } from '../core/results';
 import type { PageTicket, ReplyPayload, SendImpl, TicketData } from './adapter';
-import { insertText, targetIn } from './insert';
+import { insertText, targetIn } from './dom/insert';
 
 /** Small pieces every helpdesk adapter needs: results, input, and names on the page. */
 

@@ -5,7 +5,7 @@ import type { ChatPort } from '../../src/background/chat/chat-session';
 import { createServices } from '../../src/background/host';
 import type { Sender } from '../../src/background/router';
 import type { ChatServerMessage } from '../../src/shared/chat-protocol';
-import { elementText } from '../../src/sites/dom-text';
+import { elementText } from '../../src/sites/dom/dom-text';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { answer, call, finish, ScriptedModel, type ScriptEntry } from '../fakes/scripted-model';

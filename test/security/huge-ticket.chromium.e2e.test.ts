@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromeApi, type ChromiumHarness, type SidePanel } from '../e2e/harness/chromium';
 import { openTicket, startDemoHelpdesk, TICKET_1, type DemoHelpdesk } from '../e2e/harness/deskmate';
 import { poll } from '../e2e/harness/wait';
-import { CUT_MARKER, MESSAGE_MAX_CHARS } from '../../src/sites/dom-text';
+import { CUT_MARKER, MESSAGE_MAX_CHARS } from '../../src/sites/dom/dom-text';
 import { threadHtml } from '../sites/thread-html';
 import { attack } from './attack';
 

@@ -1,6 +1,6 @@
 import type { PageTicket, TicketData, TicketMessage } from '../adapter';
 import { idNumber, textOf } from '../adapter-helpers';
-import { elementText, messageText } from '../dom-text';
+import { elementText, messageText } from '../dom/dom-text';
 
 /**
  * The FreeScout 1.8 conversation page (/conversation/<id>), as the adapter reads it. Every

@@ -1,7 +1,7 @@
 import type { ToolResult } from '../../core';
 import { defineAdapter, type PageTicket, type ReplyPayload } from '../adapter';
 import { bodyOf, failed, guardedSend, mailbox, replyFiller, replySubject, ticketReader } from '../adapter-helpers';
-import { comparableText } from '../text-compare';
+import { comparableText } from '../dom/text-compare';
 import { SELECTORS, isConversationPath, readTicket, shownTicket } from './freescout-page';
 import { freescoutEffects } from './freescout-effects';
 import { openEditor, post, reportDelivery } from './freescout-send';

@@ -2,9 +2,9 @@ import { Readability } from '@mozilla/readability';
 import type { ToolResult } from '../../core';
 import { defineAdapter } from '../adapter';
 import { bodyOf, failed, guard } from '../adapter-helpers';
-import { elementText } from '../dom-text';
-import { htmlToText } from '../text-compare';
-import { insertText, insertTarget } from '../insert';
+import { elementText } from '../dom/dom-text';
+import { htmlToText } from '../dom/text-compare';
+import { insertText, insertTarget } from '../dom/insert';
 
 /**
  * Any web page Deskmate is enabled on that no helpdesk adapter serves: it is listed last in

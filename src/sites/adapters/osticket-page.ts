@@ -1,6 +1,6 @@
 import type { PageTicket, TicketData, TicketMessage } from '../adapter';
 import { idNumber, textOf } from '../adapter-helpers';
-import { elementText, messageText } from '../dom-text';
+import { elementText, messageText } from '../dom/dom-text';
 
 /**
  * The osTicket 1.18 staff panel's ticket page (scp/tickets.php?id=N), as the adapter reads it.

@@ -1,7 +1,7 @@
 import type { ToolResult } from '../../core';
 import { failed, remaining, textOf } from '../adapter-helpers';
-import { comparableText, htmlToText } from '../text-compare';
-import { editorNodes, fillEditor, waitFor } from '../editor';
+import { comparableText, htmlToText } from '../dom/text-compare';
+import { editorNodes, fillEditor, waitFor } from '../dom/editor';
 import { SELECTORS, entryIds, findNewEntry, ticketUrl } from './osticket-page';
 
 /**

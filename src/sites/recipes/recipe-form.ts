@@ -1,9 +1,9 @@
 import { remaining } from '../adapter-helpers';
-import { elementText } from '../dom-text';
-import { comparableText } from '../text-compare';
-import { editingHost, frameDocument } from '../editable';
-import { dispatchInput, fillEditor, waitFor } from '../editor';
-import { replaceRichText } from '../insert';
+import { elementText } from '../dom/dom-text';
+import { comparableText } from '../dom/text-compare';
+import { editingHost, frameDocument } from '../dom/editable';
+import { dispatchInput, fillEditor, waitFor } from '../dom/editor';
+import { replaceRichText } from '../dom/insert';
 import type { RecipeReply } from '../../shared/recipe-check';
 
 /**

@@ -1,6 +1,6 @@
 import type { PageTicket, TicketData, TicketMessage } from '../adapter';
 import { textOf } from '../adapter-helpers';
-import { messageText } from '../dom-text';
+import { messageText } from '../dom/dom-text';
 import type { Recipe, RoleMatch, RoleName } from '../../shared/recipe-check';
 
 /** Reading a ticket page the way its recipe describes it. */

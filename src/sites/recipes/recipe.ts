@@ -1,6 +1,6 @@
 import type { Adapter, AdapterImpls } from '../adapter';
 import { failed, guardedSend, replyFiller, ticketReader } from '../adapter-helpers';
-import { insertTarget } from '../insert';
+import { insertTarget } from '../dom/insert';
 import { recipeAdapterId, usesKey, withKey, type Recipe, type RecipeReply } from '../../shared/recipe-check';
 import { formOnPage } from './recipe-form';
 import { keyOf, readTicket, shownTicket } from './recipe-read';

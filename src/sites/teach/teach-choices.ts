@@ -1,7 +1,7 @@
 import type { EditorChoice, MessageChoice, PartChoice, SendChoice, TeachChoice, TeachStep } from '../../shared/teach';
 import type { Recipe } from '../../shared/recipe-check';
 import { readMessages } from '../recipes/recipe-read';
-import { editingHost, frameDocument } from '../editable';
+import { editingHost, frameDocument } from '../dom/editable';
 import { partSelector, safeQueryAll, selectorFor } from './teach-selectors';
 import { groupSelector, headerOf, messageGroup, rolesOf, timesOf } from './teach-thread';
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Browser } from 'happy-dom';
 import adapter, { SELECTORS } from '../../../src/sites/adapters/demo-helpdesk';
 import type { ReplyPayload, TicketData } from '../../../src/sites/adapter';
-import { comparableText } from '../../../src/sites/text-compare';
+import { comparableText } from '../../../src/sites/dom/text-compare';
 import { startHelpdesk, type Helpdesk } from '../../../demo/helpdesk/server.mjs';
 
 /**

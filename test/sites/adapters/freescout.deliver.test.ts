@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import adapter, { SELECTORS } from '../../../src/sites/adapters/freescout';
 import type { ReplyPayload } from '../../../src/sites/adapter';
-import { comparableText, htmlToText } from '../../../src/sites/text-compare';
+import { comparableText, htmlToText } from '../../../src/sites/dom/text-compare';
 import { fakeFreescout, newThread, reloaded } from '../../fakes/fake-freescout';
 import { useFixtures, type LoadedPage } from '../load-fixture';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import adapter, { SELECTORS } from '../../../src/sites/adapters/freescout';
 import type { TicketData } from '../../../src/sites/adapter';
-import { comparableText, htmlToText } from '../../../src/sites/text-compare';
+import { comparableText, htmlToText } from '../../../src/sites/dom/text-compare';
 import { threadTime } from '../../../src/sites/adapters/freescout-page';
 import { fakeFreescout } from '../../fakes/fake-freescout';
 import { FIXTURE_ORIGIN, loadFixture, useFixtures } from '../load-fixture';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Window } from 'happy-dom';
 import adapter, { SELECTORS } from '../../../src/sites/adapters/osticket';
 import type { ReplyPayload } from '../../../src/sites/adapter';
-import { comparableText, htmlToText } from '../../../src/sites/text-compare';
+import { comparableText, htmlToText } from '../../../src/sites/dom/text-compare';
 import { RELOAD_DELAY_MS } from '../../../src/sites/adapters/osticket-post';
 import { fakeOsticket, osticketKeeps } from '../../fakes/fake-osticket';
 import { FIXTURE_ORIGIN, fixtureHtml, useFixtures, type LoadedPage } from '../load-fixture';

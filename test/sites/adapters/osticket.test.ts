@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import adapter, { SELECTORS } from '../../../src/sites/adapters/osticket';
 import type { TicketData } from '../../../src/sites/adapter';
-import { comparableText, htmlToText } from '../../../src/sites/text-compare';
+import { comparableText, htmlToText } from '../../../src/sites/dom/text-compare';
 import { fakeRedactor } from '../../fakes/fake-editors';
 import { pjaxNavigate } from '../../fakes/fake-osticket';
 import { FIXTURE_ORIGIN, fixtureHtml, loadFixture, useFixtures } from '../load-fixture';

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Window } from 'happy-dom';
-import { forgetFocus, trackFocus } from '../../src/sites/focus-memory';
-import { insertTarget, insertText, NO_FOCUS, targetIn } from '../../src/sites/insert';
-import generic from '../../src/sites/adapters/generic';
+import { forgetFocus, trackFocus } from '../../../src/sites/dom/focus-memory';
+import { insertTarget, insertText, NO_FOCUS, targetIn } from '../../../src/sites/dom/insert';
+import generic from '../../../src/sites/adapters/generic';
 
 /**
  * Insert like a paste, where the agent was. happy-dom has no execCommand, so these cover the

@@ -1,7 +1,7 @@
 import { Window } from 'happy-dom';
 import { afterAll, describe, expect, it } from 'vitest';
-import { elementText } from '../../src/sites/dom-text';
-import { threadHtml } from './thread-html';
+import { elementText } from '../../../src/sites/dom/dom-text';
+import { threadHtml } from '../thread-html';
 
 const window = new Window({ url: 'https://helpdesk.example/' });
 afterAll(() => window.happyDOM.close());

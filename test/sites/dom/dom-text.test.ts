@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Window } from 'happy-dom';
-import { elementText } from '../../src/sites/dom-text';
-import { comparableText, htmlToText } from '../../src/sites/text-compare';
+import { elementText } from '../../../src/sites/dom/dom-text';
+import { comparableText, htmlToText } from '../../../src/sites/dom/text-compare';
 
 const window = new Window({ url: 'https://helpdesk.example/' });
 const doc = window.document as unknown as Document;

@@ -1,9 +1,9 @@
 import { Window } from 'happy-dom';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CUT_MARKER, elementText, MESSAGE_MAX_CHARS, messageText } from '../../src/sites/dom-text';
-import adapter from '../../src/sites/adapters/demo-helpdesk';
-import { useFixtures } from './load-fixture';
-import { threadHtml } from './thread-html';
+import { CUT_MARKER, elementText, MESSAGE_MAX_CHARS, messageText } from '../../../src/sites/dom/dom-text';
+import adapter from '../../../src/sites/adapters/demo-helpdesk';
+import { useFixtures } from '../load-fixture';
+import { threadHtml } from '../thread-html';
 
 const window = new Window({ url: 'https://helpdesk.example/' });
 afterAll(() => window.happyDOM.close());

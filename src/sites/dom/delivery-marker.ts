@@ -1,4 +1,4 @@
-import type { ReplyPayload, SendToolName } from './adapter';
+import type { ReplyPayload, SendToolName } from '../adapter';
 
 /**
  * A note, in the tab's sessionStorage, that a page is about to post a confirmed reply and then

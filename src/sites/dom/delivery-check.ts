@@ -1,7 +1,7 @@
-import type { ToolResult } from '../core';
-import type { Adapter, SendToolName, TicketData } from './adapter';
-import { sameTicket, type CopiesQuery } from '../shared/ticket';
-import { failed, remaining } from './adapter-helpers';
+import type { ToolResult } from '../../core';
+import type { Adapter, SendToolName, TicketData } from '../adapter';
+import { sameTicket, type CopiesQuery } from '../../shared/ticket';
+import { failed, remaining } from '../adapter-helpers';
 import { comparableText } from './text-compare';
 import { frameDocument } from './editable';
 import { waitFor } from './editor';

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Window } from 'happy-dom';
-import { elementText } from '../../src/sites/dom-text';
-import { comparableText } from '../../src/sites/text-compare';
-import { fillEditor, waitFor } from '../../src/sites/editor';
+import { elementText } from '../../../src/sites/dom/dom-text';
+import { comparableText } from '../../../src/sites/dom/text-compare';
+import { fillEditor, waitFor } from '../../../src/sites/dom/editor';
 
 const window = new Window({ url: 'https://helpdesk.example/' });
 const doc = window.document as unknown as Document;
