@@ -6,7 +6,7 @@ import type { NumberChecks, PhoneMetadata } from './detect';
  * The checks that tell a phone number or an IBAN from any other run of digits: libphonenumber's
  * number plans and the IBAN registry's lengths and checksum. They are most of what the detectors
  * weigh, so the background loads them as a script of their own when a text is first checked
- * (src/extension/number-checks.ts), not with the worker.
+ * (src/background/model/personal-data.ts), not with the worker.
  */
 export function createNumberChecks(metadata: PhoneMetadata): NumberChecks {
   const ibanLengths = getCountrySpecifications();
