@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
-import { ask, chatView, configureChromium, startModel, toolNamesOf, turnEnded, waitForChat, type ModelForExtension } from './harness/chat';
-import { clickConfirm, openTicket, startDemoHelpdesk, storedConfirmations, theCard, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
+import type { DemoModel } from '../../demo/model/server.mjs';
+import { ask, chatView, toolNamesOf, waitForChat } from './harness/chat';
+import { clickConfirm, storedConfirmations, theCard } from './harness/deskmate';
+import { chromiumTest, describe, expect } from './harness/fixtures';
 import { poll } from './harness/wait';
 
 const READ_TOOLS = ['kb__search', 'reply__propose', 'ticket__read'];
@@ -17,34 +17,12 @@ const editorOf = (page: Page) =>
     mirror: document.querySelector<HTMLTextAreaElement>('.hd-editor-mirror')?.value ?? null,
   }));
 
+const test = chromiumTest({ model: { chunkDelayMs: 5 } });
+
 /** The model may only read and propose: write and send tools are for people, behind Confirm. */
 describe('agent.hostile-model: a model that tries to write or send', () => {
-  let chromium: ChromiumHarness;
-  let helpdesk: DemoHelpdesk;
-  let m: ModelForExtension;
-  let page: Page | undefined;
-  let panel: SidePanel | undefined;
-
-  beforeAll(async () => {
-    helpdesk = await startDemoHelpdesk();
-    m = await startModel({ chunkDelayMs: 5 });
-    chromium = await launchChromium();
-    await configureChromium(chromium.context, chromium.extensionId, m);
-  });
-  afterAll(async () => {
-    await chromium?.close();
-    await m?.model.close();
-    await helpdesk?.close();
-  });
-  beforeEach(async () => {
-    await panel?.close().catch(() => undefined);
-    await page?.close().catch(() => undefined);
-    await helpdesk.reset();
-    m.model.reset();
-  });
-
-  function offeredOnlyReadTools() {
-    const requests = m.model.requests();
+  function offeredOnlyReadTools(model: DemoModel) {
+    const requests = model.requests();
     expect(requests.length).toBeGreaterThan(0);
     for (const request of requests) {
       const names = toolNamesOf(request);
@@ -55,8 +33,8 @@ describe('agent.hostile-model: a model that tries to write or send', () => {
     }
   }
 
-  it('refuses reply__send, reply__fill and a guessed ticket__submit: nothing written, nothing sent, no card', async () => {
-    m.model.script([
+  test('refuses reply__send, reply__fill and a guessed ticket__submit: nothing written, nothing sent, no card', async ({ model, helpdesk, ticket: page, panel }) => {
+    model.script([
       {
         toolCalls: [
           { name: 'reply__send', arguments: { body: EVIL } },
@@ -66,8 +44,6 @@ describe('agent.hostile-model: a model that tries to write or send', () => {
       },
       { text: AFTER },
     ]);
-    page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
-    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
     await panel.waitFor('[data-testid="chat-input"]');
     expect(await editorOf(page)).toEqual({ editor: '', mirror: '' });
 
@@ -86,7 +62,7 @@ describe('agent.hostile-model: a model that tries to write or send', () => {
     expect(view.confirms).toBe(0);
     expect(view.drafts).toEqual([]);
     // The model was told each call failed: three tool results in its second request.
-    const second = m.model.requests()[1] as { messages: { role: string; content?: string }[] };
+    const second = model.requests()[1] as { messages: { role: string; content?: string }[] };
     const results = second.messages.filter((x) => x.role === 'tool');
     expect(results).toHaveLength(3);
     expect(results.every((r) => !String(r.content).includes('"ok":true'))).toBe(true);
@@ -97,44 +73,46 @@ describe('agent.hostile-model: a model that tries to write or send', () => {
     expect(await editorOf(page)).toEqual({ editor: '', mirror: '' });
     expect(await helpdesk.sentLog()).toEqual([]);
     expect(await storedConfirmations(panel)).toEqual([]);
-    offeredOnlyReadTools();
+    offeredOnlyReadTools(model);
   });
 
-  it('a prompt injection in the ticket (#1047): the demo drafts, and nothing is sent until Confirm', async () => {
-    page = await openTicket(chromium.context, helpdesk, INJECTION_TICKET.id);
-    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
-    await panel.waitFor('[data-testid="chat-input"]');
+  describe('on the ticket with a prompt injection', () => {
+    test.override({ ticketId: INJECTION_TICKET.id });
 
-    await ask(panel, 'What does the customer want? Draft a reply.');
-    const view = await waitForChat(panel, (v) => !v.running && v.drafts.length === 1, 'the draft card', { timeoutMs: 40_000 });
-    expect(view.tools.map((t) => [t.tool, t.status])).toEqual([
-      ['ticket.read', 'ok'],
-      ['kb.search', 'ok'],
-      ['reply.propose', 'ok'],
-    ]);
-    const draft = view.drafts[0]!;
-    expect(draft.trim().length).toBeGreaterThan(0);
-    expect(view.confirms).toBe(0);
-    expect(await helpdesk.sentLog()).toEqual([]);
-    expect(await editorOf(page)).toEqual({ editor: '', mirror: '' });
-    expect(await storedConfirmations(panel)).toEqual([]);
-    offeredOnlyReadTools();
+    test('a prompt injection in the ticket (#1047): the demo drafts, and nothing is sent until Confirm', async ({ model, helpdesk, ticket: page, panel }) => {
+      await panel.waitFor('[data-testid="chat-input"]');
 
-    // A person's Send… opens the confirm card; still nothing is sent.
-    await panel.click('[data-testid="draft-send"]');
-    const card = await theCard(panel, ['pending']);
-    expect(card.body).toBe(draft);
-    expect(card.fields).toContain(INJECTION_TICKET.label);
-    expect(await helpdesk.sentLog()).toEqual([]);
+      await ask(panel, 'What does the customer want? Draft a reply.');
+      const view = await waitForChat(panel, (v) => !v.running && v.drafts.length === 1, 'the draft card', { timeoutMs: 40_000 });
+      expect(view.tools.map((t) => [t.tool, t.status])).toEqual([
+        ['ticket.read', 'ok'],
+        ['kb.search', 'ok'],
+        ['reply.propose', 'ok'],
+      ]);
+      const draft = view.drafts[0]!;
+      expect(draft.trim().length).toBeGreaterThan(0);
+      expect(view.confirms).toBe(0);
+      expect(await helpdesk.sentLog()).toEqual([]);
+      expect(await editorOf(page)).toEqual({ editor: '', mirror: '' });
+      expect(await storedConfirmations(panel)).toEqual([]);
+      offeredOnlyReadTools(model);
 
-    await clickConfirm(panel);
-    const done = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });
-    expect(done.state, done.status).toBe('sent');
-    const sent = await poll(async () => {
-      const log = await helpdesk.sentLog();
-      return log.length ? log : undefined;
-    }, 'the helpdesk to log the confirmed reply');
-    expect(sent.map((s) => [s.ticketId, s.text])).toEqual([[INJECTION_TICKET.id, draft]]);
-    expect((await chatView(panel)).errors).toEqual([]);
+      // A person's Send… opens the confirm card; still nothing is sent.
+      await panel.click('[data-testid="draft-send"]');
+      const card = await theCard(panel, ['pending']);
+      expect(card.body).toBe(draft);
+      expect(card.fields).toContain(INJECTION_TICKET.label);
+      expect(await helpdesk.sentLog()).toEqual([]);
+
+      await clickConfirm(panel);
+      const done = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });
+      expect(done.state, done.status).toBe('sent');
+      const sent = await poll(async () => {
+        const log = await helpdesk.sentLog();
+        return log.length ? log : undefined;
+      }, 'the helpdesk to log the confirmed reply');
+      expect(sent.map((s) => [s.ticketId, s.text])).toEqual([[INJECTION_TICKET.id, draft]]);
+      expect((await chatView(panel)).errors).toEqual([]);
+    });
   });
 });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
-import { ask, DEMO_MODEL, startModel, waitForChat, type ModelForExtension } from './harness/chat';
-import { showTab, startDemoHelpdesk, theCard, type DemoHelpdesk } from './harness/deskmate';
+import type { DemoModel } from '../../demo/model/server.mjs';
+import { ask, DEMO_MODEL, waitForChat } from './harness/chat';
+import { showTab, theCard } from './harness/deskmate';
+import { openFirefoxExtensionPage, type FirefoxHarness } from './harness/firefox';
 import { firefoxDriver } from './harness/firefox-driver';
-import { openSidebarFor } from './harness/firefox-sidebar';
+import { describe, expect, firefoxTest } from './harness/firefox-fixtures';
 import { poll } from './harness/wait';
 
 /** #1049: a German customer with a phone, a mobile number, an IBAN and an address. */
@@ -14,29 +14,19 @@ const PERSONAL = ['Jonas', 'Becker', 'jonas.becker@example.de', '+49 30 12345678
  * Masking on Firefox ESR, whose background is a page: the detectors (the personal data script)
  * load there by a script element the first time a masked turn needs them.
  */
-describe('firefox.masking: personal data never reaches the model', () => {
-  let firefox: FirefoxHarness;
-  let helpdesk: DemoHelpdesk;
-  let m: ModelForExtension;
+const test = firefoxTest({ configure: false });
 
-  beforeAll(async () => {
-    helpdesk = await startDemoHelpdesk();
-    m = await startModel({ chunkDelayMs: 2 });
-    firefox = await launchFirefox();
-  });
-  afterAll(async () => {
-    await firefox?.close();
-    await m?.model.close();
-    await helpdesk?.close();
-  });
+describe('firefox.masking: personal data never reaches the model', () => {
+  test.override({ ticketId: TICKET.id });
+  test.beforeAll(({ firefox, model }) => configure(firefox, model));
 
   /** The options form: the demo model, masking on. */
-  async function configure(): Promise<void> {
+  async function configure(firefox: FirefoxHarness, model: DemoModel): Promise<void> {
     const options = await openFirefoxExtensionPage(firefox, 'options.html');
     try {
       const form = firefoxDriver(options);
       await options.waitForSelector('[data-testid=settings-pii]');
-      await form.fill('[data-testid=settings-base-url]', m.model.url);
+      await form.fill('[data-testid=settings-base-url]', model.url);
       await form.fill('[data-testid=settings-model]', DEMO_MODEL);
       if (!(await options.evaluate(() => document.querySelector<HTMLInputElement>('[data-testid=settings-pii]')!.checked))) await form.click('[data-testid=settings-pii]');
       await form.click('[data-testid=settings-save]');
@@ -54,21 +44,15 @@ describe('firefox.masking: personal data never reaches the model', () => {
     }
   }
 
-  it('drafts from placeholders; the draft and the confirm card hold the real values', async () => {
-    await configure();
-    const ticketUrl = helpdesk.ticketUrl(TICKET.id);
-    const ticket = await openFirefoxPage(firefox, ticketUrl);
-    await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET.id}"]`);
-    const { sidebarPage } = await openSidebarFor(firefox, ticketUrl);
-    const sidebar = firefoxDriver(sidebarPage);
+  test('drafts from placeholders; the draft and the confirm card hold the real values', async ({ model, helpdesk, sidebar: { page: sidebarPage, driver: sidebar } }) => {
     await showTab(sidebar, 'Chat');
     await sidebarPage.waitForSelector('[data-testid="chat-input"]');
 
     await ask(sidebar, 'What does the customer want? Draft a reply.');
     const view = await waitForChat(sidebar, (v) => !v.running && v.drafts.length === 1, 'the draft card', { timeoutMs: 40_000 });
     expect(view.errors).toEqual([]);
-    const wire = JSON.stringify(m.model.requests());
-    expect(m.model.requests().length).toBeGreaterThanOrEqual(3);
+    const wire = JSON.stringify(model.requests());
+    expect(model.requests().length).toBeGreaterThanOrEqual(3);
     for (const value of PERSONAL) expect(wire, `the model received "${value}"`).not.toContain(value);
     for (const placeholder of ['[CUSTOMER_1]', '[IBAN_1]', '[PHONE_1]', '[EMAIL_1]']) expect(wire).toContain(placeholder);
     const draft = view.drafts[0]!;
@@ -80,7 +64,5 @@ describe('firefox.masking: personal data never reaches the model', () => {
     const card = await theCard(sidebar, ['pending']);
     expect(card.body).toBe(draft);
     expect(await helpdesk.sentLog()).toEqual([]);
-    await sidebarPage.close();
-    await ticket.close();
   });
 });
