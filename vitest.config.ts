@@ -3,7 +3,8 @@ import { WxtVitest } from 'wxt/testing';
 
 export default defineConfig({
   test: {
-    reporters: ['default', './test/security/attack-reporter.ts'],
+    // Each run ends with its time and slowest files, then the attack count.
+    reporters: ['default', './test/reporters/timing-reporter.ts', './test/security/attack-reporter.ts'],
     projects: [
       {
         // The core runs without the WXT plugin, so an accidental browser reference fails.

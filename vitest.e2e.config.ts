@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/e2e/**/*.e2e.test.ts', 'test/security/**/*.e2e.test.ts'],
-    reporters: ['default', ['./test/security/attack-reporter.ts', { suite: 'browser' }]],
+    // The attack count stays the last word of a run, and of `npm test`.
+    reporters: ['default', ['./test/reporters/timing-reporter.ts', { suite: 'E2E', last: true }], ['./test/security/attack-reporter.ts', { suite: 'browser' }]],
     environment: 'node',
     globalSetup: ['test/e2e/global-setup.ts'],
     fileParallelism: false,
