@@ -59,6 +59,8 @@ const ADDRESSES = [
   /(?<!\d)\d{5}\s+[A-ZÄÖÜ][\p{Ll}-]{2,}(?:\s[A-ZÄÖÜ][\p{Ll}-]{2,})?/gu,
 ];
 
+const ABBREVIATED = /\b(?:St|Rd|Ave|Ln|Dr|Blvd|Ct|Pl|Sq)\.$/;
+
 const digits = (s: string): string => s.replace(/\D/g, '');
 
 export function luhnValid(number: string): boolean {
@@ -88,7 +90,8 @@ function ibans(text: string, checks: NumberChecks | undefined): Found[] {
 function matches(re: RegExp, text: string, keep: (m: string) => boolean, kind: DetectedKind): Found[] {
   const out: Found[] = [];
   for (const m of text.matchAll(re)) {
-    const value = m[0].replace(/[\s.,-]+$/, (tail) => (tail === '.' && /St|Rd|Ave|Ln|Dr|Blvd|Ct|Pl|Sq|str$/.test(m[0]) ? tail : ''));
+    // A full stop stays only as an abbreviation's ("Baker St."), not after "Street" or "Square".
+    const value = m[0].replace(/[\s.,-]+$/, (tail) => (tail === '.' && ABBREVIATED.test(m[0]) ? tail : ''));
     if (keep(value)) out.push({ kind, start: m.index, end: m.index + value.length });
   }
   return out;
