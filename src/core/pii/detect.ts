@@ -51,8 +51,8 @@ const PHONE = /(?<![\w+])(?:\+|\(|0)[\d ().\/-]{6,22}\d(?!\d)/g;
 const ADDRESSES = [
   // 12 Harbour Street, 221B Baker St.
   /\b\d{1,5}[A-Za-z]?,?\s+(?:[A-Z][a-z'’]+\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Square|Sq|Terrace|Close|Crescent)\b\.?/g,
-  // Hauptstraße 5, Am Ring 12a
-  /(?<![\p{L}])[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer)\s+\d{1,4}[a-z]?\b/gu,
+  // Hauptstraße 5, Am Ring 12a: the street word ends a name or is the name itself
+  /(?<![\p{L}])(?:[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer)|Straße|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer)\s+\d{1,4}[a-z]?\b/gu,
   // UK postcodes: BS1 5TT, SW1A 1AA
   /\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b/g,
   // 10115 Berlin, 75008 Paris: a five-digit code and a capitalised place name
