@@ -62,12 +62,13 @@ export function createMasker(options: DetectOptions): Masker {
       assign(full, `[${tag}]`);
       nameKeys.push(full);
       const parts = full.split(' ').filter((p) => /^\p{L}[\p{L}'’.-]+$/u.test(p));
-      if (parts.length > 1) {
-        for (const [part, suffix] of [[parts[0]!, 'FIRST'], [parts.at(-1)!, 'LAST']] as const) {
-          if (toPlaceholder.has(part)) continue;
-          assign(part, `[${tag}_${suffix}]`);
-          nameKeys.push(part);
-        }
+      // One name among words that are not names ("Cher (VIP)") is masked on its own as well.
+      const single = parts.length === 1 && parts[0] !== full ? [[parts[0]!, 'FIRST'] as const] : [];
+      const named = parts.length > 1 ? ([[parts[0]!, 'FIRST'], [parts.at(-1)!, 'LAST']] as const) : single;
+      for (const [part, suffix] of named) {
+        if (toPlaceholder.has(part)) continue;
+        assign(part, `[${tag}_${suffix}]`);
+        nameKeys.push(part);
       }
     }
     const sorted = [...nameKeys].sort((a, b) => b.length - a.length).map(escapeRe);
