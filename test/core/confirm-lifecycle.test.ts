@@ -73,8 +73,59 @@ describe('transitions', () => {
     const settled: Record<string, boolean> = {};
     for (const r of await store.list()) settled[r.id] = await lifecycle.settledSent(store, r);
     expect(settled).toEqual({ u: true, d: true, f: false, p: false, c: false });
+    expect(phaseOf((await store.get('u'))!, 1)).toBe('sent');
+    expect(phaseOf((await store.get('d'))!, 1)).toBe('sent');
     expect((await store.get('f'))!.outcome).toBe('failed');
     expect((await store.get('p'))!.status).toBe('pending');
+  });
+
+  it('keeps "sent" when the page found the reply before the delivery itself gave up', async () => {
+    for (const late of [fail('timeout', 'no answer in time'), fail('outcome_unknown', 'the page went away'), fail('delivery_failed', 'refused')]) {
+      const store = new MemoryConfirmationStore();
+      await store.put(record({ outcome: 'delivering' }));
+      expect(await lifecycle.settledSent(store, (await store.get('c1'))!)).toBe(true);
+      expect(await lifecycle.delivered(store, 'c1', late)).toBe('sent');
+      const after = (await store.get('c1'))!;
+      expect(phaseOf(after, 1)).toBe('sent');
+      expect(after.outcomeError).toBeUndefined();
+    }
+  });
+
+  it('writes the outcome and the error of a delivery that did not end sent', async () => {
+    const store = new MemoryConfirmationStore();
+    await store.put(record({ outcome: 'delivering' }));
+    expect(await lifecycle.delivered(store, 'c1', fail('timeout', 'no answer in 15 s'))).toBe('unknown');
+    expect(await store.get('c1')).toMatchObject({ outcome: 'unknown', outcomeError: 'no answer in 15 s' });
+    expect(await lifecycle.delivered(store, 'c1', { ok: true })).toBe('sent');
+    expect(await store.get('c1')).toMatchObject({ outcome: 'sent' });
+  });
+
+  it('settles a send the host stopped in before it wrote any outcome', async () => {
+    const store = new MemoryConfirmationStore();
+    await store.put(record());
+    expect(isUnsettled(record())).toBe(true);
+    expect(await lifecycle.settledSent(store, record())).toBe(true);
+    expect(phaseOf((await store.get('c1'))!, 1)).toBe('sent');
+  });
+
+  it('notes how many copies the thread showed before the click', async () => {
+    const store = new MemoryConfirmationStore();
+    await store.put(record({ status: 'pending' }));
+    await lifecycle.baseline(store, 'c1', 2);
+    expect((await store.get('c1'))!.copiesBefore).toBe(2);
+  });
+
+  it('burns a pending record whose payload was changed, saying why, and never one already claimed', async () => {
+    const store = new MemoryConfirmationStore();
+    await store.put(record({ status: 'pending' }));
+    await lifecycle.burn(store, 'c1', 5, 'changed in the store');
+    expect(await store.get('c1')).toMatchObject({ status: 'cancelled', outcome: 'failed', outcomeError: 'changed in the store', usedAt: 5 });
+
+    // A confirm that won the claim and delivered: a later burn must not rewrite what happened.
+    await store.put(record({ id: 'c2', status: 'used', outcome: 'sent', usedAt: 3 }));
+    await lifecycle.burn(store, 'c2', 6, 'changed in the store');
+    expect(await store.get('c2')).toMatchObject({ status: 'used', outcome: 'sent', usedAt: 3 });
+    expect(phaseOf((await store.get('c2'))!, 7)).toBe('sent');
   });
 
   it('cancels only a pending record', async () => {
