@@ -36,12 +36,36 @@ describe('detectPersonalData', () => {
     expect(luhnValid('4012888888881881')).toBe(true);
   });
 
+  it('finds the card numbers of every network, whose check doubles digits of 5 and more', () => {
+    // Each of these doubles a 5-9 somewhere (2 × 8 = 16 counts as 7): a slip in that step of the
+    // check would leave most real cards unmasked.
+    const cards = ['5555 5555 5555 4444', '5105 1051 0510 5100', '3782 822463 10005', '6011 0009 9013 9424', '3530 1113 3330 0000', '4000 0566 5566 5556'];
+    for (const card of cards) expect(found(`card ${card} ok`)).toEqual([['CARD', card]]);
+    // One digit changed: not a card number, whatever else it may be.
+    for (const typo of ['5555 5555 5555 4445', '5105 1051 0510 5101', '3782 822463 10006', '6011 0009 9013 9425']) {
+      expect(found(`card ${typo} ok`)).not.toContainEqual(['CARD', typo]);
+    }
+  });
+
+  it('finds card numbers of 13 and of 19 digits, the shortest and longest there are', () => {
+    expect(found('old visa 4222222222222 here')).toEqual([['CARD', '4222222222222']]);
+    expect(found('maestro 6759 6498 2643 8453 ok')).toEqual([['CARD', '6759 6498 2643 8453']]);
+    expect(found('card 4000 0000 0000 0000 006 ok')).toEqual([['CARD', '4000 0000 0000 0000 006']]);
+    expect(luhnValid('0000000000000')).toBe(true);
+    expect(luhnValid('000000000000')).toBe(false); // 12 digits: too short for a card
+  });
+
   it('finds national and international phone numbers', () => {
     expect(found('Call +49 30 12345678 or 0171 2345678 or (415) 555-0132.')).toEqual([
       ['PHONE', '+49 30 12345678'],
       ['PHONE', '0171 2345678'],
       ['PHONE', '(415) 555-0132'],
     ]);
+  });
+
+  it('finds a German mobile number written the German way, a plan only Germany has', () => {
+    expect(found('Ruf mich an: 0151 23456789, danke')).toEqual([['PHONE', '0151 23456789']]);
+    expect(found('Mobil 0176 12345678.')).toEqual([['PHONE', '0176 12345678']]);
   });
 
   it('leaves dates, order numbers, amounts and ticket numbers alone', () => {
