@@ -1,0 +1,13 @@
+import type { UserWorkspaceConfig } from 'vitest/config';
+import base from '../vitest.config';
+
+/**
+ * One project of the unit suite (vitest.config.ts), as a config of its own for a mutation run:
+ * the same plugins, aliases and setup, only the test files a group needs. Stryker's vitest runner
+ * runs one config, and each mutant reruns only the tests that reached it.
+ */
+export function projectConfig(name: 'core' | 'extension', include: string[]): UserWorkspaceConfig {
+  const project = (base.test?.projects ?? []).find((p) => typeof p === 'object' && 'test' in p && p.test?.name === name) as UserWorkspaceConfig | undefined;
+  if (!project) throw new Error(`vitest.config.ts has no project named ${name}`);
+  return { ...project, test: { ...project.test, include, exclude: [...(project.test?.exclude ?? []), 'test/e2e/**', 'test/**/*.e2e.test.ts'] } };
+}
