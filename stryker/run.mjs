@@ -2,16 +2,17 @@
 // after another and prints each one's time. Each group keeps its own incremental file, so a
 // rerun tests only mutants whose code or tests changed.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 
-const GROUPS = ['core', 'sites', 'background'];
+// A group is a stryker/<group>.config.mjs file.
+const GROUPS = readdirSync('stryker').flatMap((f) => f.match(/^(.+)\.config\.mjs$/)?.[1] ?? []);
 const asked = process.argv.slice(2);
 const unknown = asked.filter((g) => !GROUPS.includes(g));
 if (unknown.length > 0) {
   console.error(`Unknown group: ${unknown.join(', ')}. Groups: ${GROUPS.join(', ')}.`);
   process.exit(2);
 }
-const groups = (asked.length > 0 ? asked : GROUPS).filter((g) => existsSync(`stryker/${g}.config.mjs`));
+const groups = asked.length > 0 ? asked : GROUPS;
 const times = [];
 let failed = false;
 for (const group of groups) {
