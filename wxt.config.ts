@@ -1,6 +1,7 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { createRequire } from 'node:module';
+import type { Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
 
@@ -12,14 +13,34 @@ const require = createRequire(import.meta.url);
 const CHROME_PUBLIC_KEY =
   'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAlA9ypanr1NLdgeAc1D/Ac5HIpq5kNuy4exYodi8JbsS1gbC15LiKXgzaU4jcJhvz7aJ9xZYK7LFbznECCasq+mcPIxb0SWlkqlL2HDNsSvvNJislpoYehkBkLBUfxK77kb8zlgSXPrNxP5EtmZjdj+4xbqDs0PMBXvrrGe3WTSSNHDLYJ6l1wpZy38rWt+LSpUlhrYNq0e1jzmkHS2v9u+rs+/PZk8y9wJgmfAn7r/MP80VAtgNbhvJeT6j8uoA1IZwJGQx520C/2yh+w8dtMdVqBUcx+uWJ/Rzn/Rr2fekA+YbdPPt2YqCmccW3CDGotS4IYFzSqtrks6sXNXbTAwIDAQAB';
 
+/**
+ * webextension-polyfill is a UMD file. Bundled as CommonJS, its export goes through an interop
+ * copy that reads every API namespace of the browser's own `browser` at each start of the
+ * worker, waking bindings Deskmate never uses. Given a `module` of its own and an ES default
+ * export, it is imported like any ES module: the wrapper over `chrome` where Chrome has no
+ * promise-based `browser` (before 148), the browser's own where it has one.
+ */
+function polyfillAsEsModule(): Plugin {
+  return {
+    name: 'deskmate:webextension-polyfill-as-es-module',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/webextension-polyfill\/dist\/browser-polyfill\.js$/.test(id)) return null;
+      if (!code.includes('factory(module)')) throw new Error(`${id} is no longer the UMD file this plugin expects`);
+      return { code: `const module = { exports: {} }, exports = module.exports;\n${code}\nexport default module.exports;\n`, map: null };
+    },
+  };
+}
+
 // The manifest is declared here once for both browsers; WXT adds the entrypoints.
 export default defineConfig({
+  modules: ['@wxt-dev/webextension-polyfill'],
   // Extension pages load their chunks from the package itself: no modulepreload links or helper
   // code for them; one stylesheet that every page links, so a lazy chunk brings no CSS along.
   // DESKMATE_SOURCEMAP=hidden (npm run bench -- --profile): source maps beside the bundles, not
   // linked from them, so CPU profiles name our functions and the bundles stay the same.
   vite: () => ({
-    plugins: [preact()],
+    plugins: [preact(), polyfillAsEsModule()],
     build: { modulePreload: false, cssCodeSplit: false, sourcemap: process.env.DESKMATE_SOURCEMAP === 'hidden' ? ('hidden' as const) : false },
   }),
   hooks: {
@@ -38,10 +59,10 @@ export default defineConfig({
     // The organisation's policy (Chrome's 3rdparty extension policy); Firefox reads the same keys
     // from policies.json without a schema.
     ...(browser === 'firefox' ? {} : { key: CHROME_PUBLIC_KEY, storage: { managed_schema: 'managed-schema.json' } }),
-    // Chrome 148 has the \`browser\` namespace, with promise-returning onMessage listeners, that
-    // wxt/browser uses as Firefox's: no polyfill wraps it (its CommonJS interop copied every API
-    // namespace at each start of the worker).
-    ...(browser === 'firefox' ? {} : { minimum_chrome_version: '148' }),
+    // The side panel, and a worker kept alive by the messages of a streamed answer's port, need
+    // Chrome 114 (README, "Load the extension"); webextension-polyfill gives Chrome 114-147 the
+    // promise-based \`browser\` that 148 and Firefox have.
+    ...(browser === 'firefox' ? {} : { minimum_chrome_version: '114' }),
     // Loopback helpdesks and the offline demo model; any other endpoint is asked for when chosen.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     ...(browser === 'firefox'
