@@ -1,6 +1,7 @@
 import type { AgentEvent, JsonSchema, QuickAction } from '../core';
 import type { ChatItem } from './chat-items';
 import type { TicketRef } from './ticket';
+import type { TypedSave, TypedSaved } from './typed';
 
 const tabId = { type: 'integer', minimum: 0 } as const;
 
@@ -19,15 +20,16 @@ export type ChatClientMessage =
   | { type: 'chat.action'; tabId: number; action: QuickAction; draft?: string }
   /** The agent acknowledges the warning on a draft (by its call id) written under attack. */
   | { type: 'chat.ack'; tabId: number; callId: string }
-  /** The agent's edit of a draft (by its call id) in the conversation `key`: kept as the draft's text. */
-  | { type: 'chat.edit'; tabId: number; key: string; callId: string; body: string };
+  /** What the agent typed into a field (a draft's edit among them): see typed.ts. */
+  | TypedSave;
 
 /** Background -> sidebar over the chat port. */
 export type ChatServerMessage =
   /** `home`: the site and ticket the conversation (and so each of its drafts) belongs to. */
   | { type: 'chat.snapshot'; tabId: number; key: string; home: TicketRef; items: ChatItem[]; running: boolean; model: ModelLabel }
   | { type: 'chat.event'; key: string; event: AgentEvent; sentAt: number }
-  | { type: 'chat.error'; message: string };
+  | { type: 'chat.error'; message: string }
+  | TypedSaved;
 
 export interface ModelLabel {
   name: string;
@@ -38,15 +40,13 @@ export interface ModelLabel {
 export const CHAT_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
-    type: { type: 'string', enum: ['chat.open', 'chat.send', 'chat.stop', 'chat.new', 'chat.retry', 'chat.draft', 'chat.action', 'chat.ack', 'chat.edit'] },
+    type: { type: 'string', enum: ['chat.open', 'chat.send', 'chat.stop', 'chat.new', 'chat.retry', 'chat.draft', 'chat.action', 'chat.ack'] },
     action: { type: 'string', enum: ['summarize', 'draft', 'translate', 'shorter', 'friendlier', 'formal', 'note'] },
     draft: { type: 'string', maxLength: 20_000 },
     tabId,
     text: { type: 'string', minLength: 1, maxLength: 20_000 },
     itemId: { type: 'string', minLength: 1, maxLength: 64 },
     callId: { type: 'string', minLength: 1, maxLength: 256 },
-    key: { type: 'string', minLength: 1, maxLength: 2_048 },
-    body: { type: 'string', maxLength: 20_000 },
   },
   required: ['type', 'tabId'],
   additionalProperties: false,

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../core';
 import type { RequestType, SenderKind } from './protocol';
 import { TEACH_CHOICE_SCHEMA, TEACH_STEPS } from './teach';
+import { UNSENT_FIELD_SCHEMA } from './typed';
 
 // The runtime side of the request protocol: for each request, who may send it and the schema
 // the router validates it against (the types are in `protocol.ts`).
@@ -138,9 +139,8 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   'savedReplies.run': { from: 'extension', schema: obj({ tabId, id: { type: 'string', minLength: 1, maxLength: 64 } }, ['tabId', 'id']) },
   'outbound.list': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
   'instructions.get': { from: 'extension', schema: none },
-  'instructions.set': { from: 'extension', schema: obj({ team: { type: 'string', maxLength: 4000 } }, ['team']) },
   'ticketContext.get': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
-  'ticketContext.set': { from: 'extension', schema: obj({ tabId, site: str, ticketKey: str, text: { type: 'string', maxLength: 2000 } }, ['tabId', 'site', 'ticketKey', 'text']) },
+  'typed.unsent': { from: 'extension', schema: obj({ field: UNSENT_FIELD_SCHEMA }, ['field']) },
   'diagnostics.list': { from: 'extension', schema: none },
   'diagnostics.clear': { from: 'extension', schema: none },
   'sites.set': {

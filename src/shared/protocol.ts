@@ -10,6 +10,7 @@ import type { CopiesQuery, DeliveryReport, PageTicket, TicketData } from './tick
 import type { LogEntry } from './diagnostics';
 import type { PolicyView } from './policy';
 import type { KbSyncView } from './kb-sync';
+import type { UnsentField } from './typed';
 
 /**
  * Every message between the extension's parts, declared once. `from` says which kind of
@@ -143,10 +144,9 @@ export interface Requests {
   'outbound.list': { req: { tabId: number }; res: OutboundTurn[] };
   /** `managed`: the organisation's policy gives the team instructions. */
   'instructions.get': { req: Empty; res: { team: string; managed: boolean } };
-  'instructions.set': { req: { team: string }; res: { ok: boolean; error?: string; managed?: boolean } };
   'ticketContext.get': { req: { tabId: number }; res: { available: boolean; text: string } };
-  /** `site` and `ticketKey`: the ticket the text was typed for; stored only while the tab shows it. */
-  'ticketContext.set': { req: { tabId: number; site: string; ticketKey: string; text: string }; res: { ok: boolean } };
+  /** Text typed into a field that is not yet anything (a question not sent, a saved reply not added); the typed text itself goes by port (typed.ts). */
+  'typed.unsent': { req: { field: UnsentField }; res: { text: string } };
   /** The background's recent failures (oldest first), for the options page's diagnostics view. */
   'diagnostics.list': { req: Empty; res: LogEntry[] };
   'diagnostics.clear': { req: Empty; res: { ok: boolean } };

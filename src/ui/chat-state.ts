@@ -39,5 +39,8 @@ export function chatReducer(state: ChatState, message: ChatServerMessage, tabId:
     }
     case 'chat.error':
       return { ...state, running: false, error: message.message };
+    case 'typed.saved':
+      // The page's keeper of typed text takes these (useChat).
+      return state;
   }
 }

@@ -99,19 +99,22 @@ export function openSettings(section: string, preset?: string): Promise<unknown>
 }
 
 /**
- * The chat port to the background. It carries the streamed answer, and the messages on it
- * keep the service worker alive through long answers. When the worker was stopped (the
- * port then disconnects), the next `send` connects again and first calls `onReconnect`, so
- * the caller can open its conversation again before the message goes out.
+ * The port of an extension page to the background: the chat, and the text typed in the page's
+ * fields. It carries the streamed answer, and the messages on it keep the service worker alive
+ * through long answers. When the worker was stopped (the port then disconnects, and
+ * `onDisconnect` is told), the next `send` connects again and first calls `onReconnect`, so the
+ * caller can open its conversation again before the message goes out.
  */
-export function connectChat(onMessage: (message: ChatServerMessage) => void, onReconnect: () => void) {
+export function connectChat(onMessage: (message: ChatServerMessage) => void, onReconnect: () => void, onDisconnect: () => void = () => undefined) {
   let port: Browser.runtime.Port | null = null;
   let closed = false;
   const open = () => {
     const p = browser.runtime.connect({ name: CHAT_PORT });
     p.onMessage.addListener((m: unknown) => onMessage(m as ChatServerMessage));
     p.onDisconnect.addListener(() => {
-      if (port === p) port = null;
+      if (port !== p) return;
+      port = null;
+      if (!closed) onDisconnect();
     });
     port = p;
   };

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatInput } from '../../src/ui/chat/ChatInput';
 import { installI18n } from '../fakes/i18n';
 import { freshRoot, dropRoot } from './root';
+import { typed } from '../../src/ui/typed';
+import type { UnsentField } from '../../src/shared/typed';
 
 let root: HTMLElement;
 let sent: string[];
@@ -13,7 +15,7 @@ beforeEach(() => {
   installI18n();
   root = freshRoot();
   sent = [];
-  act(() => render(<ChatInput running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />, root));
+  act(() => render(<ChatInput field={{ kind: 'question', key: 'chat:1:http://a.test 7' }} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />, root));
 });
 afterEach(() => {
   dropRoot(root);
@@ -34,5 +36,16 @@ describe('the message box', () => {
     expect(box.style.height).toBe('');
     // Reading scrollHeight forces a layout of the whole sidebar: not on the way to a turn.
     expect(measured).not.toHaveBeenCalled();
+  });
+
+  it('keeps what is typed before the conversation is known, as that conversation’s question', () => {
+    const field: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 8' };
+    const box = () => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
+    act(() => render(<ChatInput field={null} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />, root));
+    box().value = 'Which plan';
+    act(() => void box().dispatchEvent(new Event('input')));
+    act(() => render(<ChatInput field={field} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />, root));
+    expect(box().value).toBe('Which plan');
+    expect(typed.pending(field)).toBe('Which plan');
   });
 });

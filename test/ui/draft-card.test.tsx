@@ -5,15 +5,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolResult } from '../../src/core';
 import type { DraftItem } from '../../src/shared/chat-items';
 import { DraftCard } from '../../src/ui/chat/DraftCard';
+import type { TypedField, TypedSave } from '../../src/shared/typed';
+import { typed } from '../../src/ui/typed';
 import { installI18n } from '../fakes/i18n';
 import { freshRoot, dropRoot } from './root';
 
 let root: HTMLElement;
 let runs: { tool: string; body: string; anyway: boolean }[];
-let edits: string[];
+let saves: TypedSave[];
 let answer: (tool: string, anyway: boolean) => ToolResult;
 
 const DRAFT: DraftItem = { id: 'd', kind: 'draft', callId: 'c1', body: 'Model text', site: 'http://a.test', ticket: '7' };
+const FIELD: TypedField = { kind: 'draft', tabId: 1, key: 'chat:1:http://a.test 7', callId: 'c1' };
+const edits = () => saves.map((s) => s.text);
 
 const show = (draft: DraftItem, props: { elsewhere?: string | null; sent?: { at: number; cardId: string } | null } = {}) =>
   act(() =>
@@ -24,7 +28,7 @@ const show = (draft: DraftItem, props: { elsewhere?: string | null; sent?: { at:
         elsewhere={props.elsewhere ?? null}
         sent={props.sent ?? null}
         onShowSent={() => undefined}
-        onEdit={(body) => edits.push(body)}
+        field={FIELD}
         onRun={async (tool, body, anyway) => {
           runs.push({ tool, body, anyway });
           return answer(tool, anyway);
@@ -48,7 +52,8 @@ describe('a draft card', () => {
     installI18n();
     root = freshRoot();
     runs = [];
-    edits = [];
+    saves = [];
+    typed.connect({ send: (m) => void saves.push(m) });
     answer = () => ({ ok: true });
   });
   afterEach(() => {
@@ -60,25 +65,39 @@ describe('a draft card', () => {
     expect($<HTMLTextAreaElement>('draft-body')!.value).toBe('Agent text');
   });
 
-  it('hands an edit to the background once typing pauses, and at once before Send…', async () => {
+  it('hands an edit for its own draft to the background once typing pauses; Send… takes the text on screen', async () => {
     await show(DRAFT);
     await type('Agent t');
     await type('Agent text');
-    expect(edits).toEqual([]);
+    expect(edits()).toEqual([]);
     await wait(500);
-    expect(edits).toEqual(['Agent text']);
+    expect(saves).toEqual([{ type: 'typed.save', seq: 1, field: FIELD, text: 'Agent text' }]);
     await type('Agent text, final');
     await act(() => $('draft-send')!.click());
     await wait(0);
-    expect(edits).toEqual(['Agent text', 'Agent text, final']);
     expect(runs).toEqual([{ tool: 'reply.send', body: 'Agent text, final', anyway: false }]);
   });
 
-  it('hands over an edit still waiting when the card goes away', async () => {
+  it('made again from the background’s older copy (a reload) while the edit is on its way, shows the edit', async () => {
     await show(DRAFT);
-    await type('Closing now');
+    await type('Agent text');
     await act(() => render(null, root));
-    expect(edits).toEqual(['Closing now']);
+    await show(DRAFT);
+    expect($<HTMLTextAreaElement>('draft-body')!.value).toBe('Agent text');
+  });
+
+  it('shows a newer text from the background (a rewrite) once its edit was applied, never before', async () => {
+    await show(DRAFT);
+    await type('Agent text');
+    await act(() => void typed.flush());
+    // A snapshot from before the save was applied: the edit stays.
+    await act(() => typed.heard(FIELD));
+    await show({ ...DRAFT, text: 'Rewritten' });
+    expect($<HTMLTextAreaElement>('draft-body')!.value).toBe('Agent text');
+    // The answer, then the background's text again: newer than the edit.
+    await act(() => typed.answered({ type: 'typed.saved', seq: saves[0]!.seq, ok: true }));
+    await act(() => typed.heard(FIELD));
+    expect($<HTMLTextAreaElement>('draft-body')!.value).toBe('Rewritten');
   });
 
   it('on another ticket: says so, and Send… does nothing until "Use it for this ticket anyway"', async () => {

@@ -23,7 +23,7 @@ const show = (draft: DraftItem) =>
         elsewhere={null}
         sent={null}
         onShowSent={() => undefined}
-        onEdit={() => undefined}
+        field={null}
         onRun={async (tool): Promise<ToolResult> => {
           runs.push(tool);
           return { ok: true };

@@ -1,7 +1,9 @@
 import { render } from 'preact';
+import { typed } from '../../src/ui/typed';
 
-/** An element in the document for one test to render into. */
+/** An element in the document for one test to render into; the page's typed text starts empty, as in a new page. */
 export function freshRoot(): HTMLElement {
+  typed.reset();
   const root = document.createElement('div');
   document.body.append(root);
   return root;

@@ -12,6 +12,10 @@ import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../
 import type { Services } from '../services';
 import type { OutboundLog } from '../model/outbound-log';
 import { log } from '../diagnostics/logger';
+import { createTypedText } from '../typed/typed-text';
+import { typedFields } from '../typed/typed-fields';
+import { unsentText } from '../typed/unsent-text';
+import { fieldId, type TypedSave } from '../../shared/typed';
 
 export interface ChatPort {
   postMessage(message: ChatServerMessage): void;
@@ -92,8 +96,10 @@ export function createChatSessions(services: Services, createModel: CreateModel,
 
   const turns = createChatTurns({ services, createModel, ...(outbound ? { outbound } : {}), store: conversations, keyOf, load, snapshot: (conversation, settings) => snapshot(null, conversation, settings), post, audit });
   const drafts = createDraftKeeper({ services, store: conversations, load, byKey, snapshot, siteOf, audit });
+  // What the agent typed: applied in the order it came, before anything a port sends after it.
+  const typed = createTypedText(typedFields(drafts.edit));
 
-  async function handle(port: ChatPort, message: ChatClientMessage): Promise<void> {
+  async function handle(port: ChatPort, message: Exclude<ChatClientMessage, TypedSave>): Promise<void> {
     const { tabId } = message;
     const key = await keyOf(tabId);
     switch (message.type) {
@@ -117,8 +123,6 @@ export function createChatSessions(services: Services, createModel: CreateModel,
         return drafts.useAsDraft(tabId, message.itemId, message.text);
       case 'chat.ack':
         return drafts.acknowledge(tabId, message.callId);
-      case 'chat.edit':
-        return drafts.edit(tabId, message.key, message.callId, message.body);
       case 'chat.new':
         // Removed only after the stopped turn has stored itself, or it would come back.
         await turns.stop([key]);
@@ -135,11 +139,14 @@ export function createChatSessions(services: Services, createModel: CreateModel,
      * (never rejects) once it was handled: a turn when it ended and was stored.
      */
     receive(port: ChatPort, message: unknown): Promise<void> {
+      if ((message as { type?: unknown } | null)?.type === 'typed.save') return typed.receive(port, message);
       const check = validChat(message);
       if (!check.ok) return Promise.resolve(port.postMessage({ type: 'chat.error', message: `Invalid chat message: ${check.message}` }));
-      return handle(port, message as ChatClientMessage).catch((e: unknown) =>
-        port.postMessage({ type: 'chat.error', message: e instanceof Error ? e.message : String(e) }),
-      );
+      // Text typed before this message came is applied first: a turn reads the agent's last words.
+      return typed
+        .settled()
+        .then(() => handle(port, message as Exclude<ChatClientMessage, TypedSave>))
+        .catch((e: unknown) => port.postMessage({ type: 'chat.error', message: e instanceof Error ? e.message : String(e) }));
     },
     /** See `DraftKeeper.gate`: whether a draft's button may be used now. */
     draftGate: drafts.gate,
@@ -157,6 +164,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
       await turns.stop(turns.runningKeys().filter((key) => key.startsWith(tabPrefix(tabId))));
       await conversations.removeTab(tabId);
       await outbound?.forgetTab(tabPrefix(tabId));
+      await unsentText.forget(fieldId({ kind: 'question', key: tabPrefix(tabId) }));
     },
   };
 }

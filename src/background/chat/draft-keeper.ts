@@ -72,18 +72,23 @@ export function createDraftKeeper({ services, store, load, byKey, snapshot, site
     return undefined;
   }
 
-  /** Changes one draft where it is kept, and stores it; read and written with no other change between. */
-  const changeIn = (find: () => Promise<Conversation | undefined>, callId: string, change: Parameters<typeof changeDraft>[2]): Promise<void> =>
+  /**
+   * Changes one draft where it is kept, and stores it; read and written with no other change
+   * between. False when no conversation there holds the draft.
+   */
+  const changeIn = (find: () => Promise<Conversation | undefined>, callId: string, change: Parameters<typeof changeDraft>[2]): Promise<boolean> =>
     drafts(async () => {
       const conversation = await find();
-      const items = conversation && changeDraft(conversation.items, callId, change);
-      if (!conversation || !items) return;
+      if (!conversation || !findDraft(conversation.items, callId)) return false;
+      const items = changeDraft(conversation.items, callId, change);
+      if (!items) return true;
       conversation.items = items;
       await store.put(conversation);
+      return true;
     });
 
-  /** The agent edited a draft (debounced by the card): the edit is the draft's text from now on. */
-  const edit = (tabId: number, key: string, callId: string, text: string): Promise<void> =>
+  /** The agent edited a draft (typed text, see typed-text.ts): the edit is the draft's text from now on. */
+  const edit = (tabId: number, key: string, callId: string, text: string): Promise<boolean> =>
     changeIn(() => byKey(tabId, key), callId, (draft) => withDraftText(draft, text));
 
   /**
@@ -114,8 +119,9 @@ export function createDraftKeeper({ services, store, load, byKey, snapshot, site
   }
 
   /** A draft's Send… opened (or showed again) this confirmation: the draft remembers it. */
-  const sent = (tabId: number, callId: string, confirmationId: string): Promise<void> =>
-    changeIn(() => holding(tabId, callId), callId, (draft) => withSend(draft, confirmationId));
+  async function sent(tabId: number, callId: string, confirmationId: string): Promise<void> {
+    await changeIn(() => holding(tabId, callId), callId, (draft) => withSend(draft, confirmationId));
+  }
 
   return { useAsDraft, acknowledge, edit, gate, sent };
 }

@@ -1,7 +1,11 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import type { UnsentField } from '../../shared/typed';
+import { useUnsentTyped } from '../hooks/useTyped';
 import { t } from '../i18n';
 
 interface Props {
+  /** Where the box's text is kept until it is sent: the conversation's question (null: no conversation yet). */
+  field: UnsentField | null;
   running: boolean;
   /** What the page is and what Deskmate can do there, as the box's placeholder. */
   placeholder: string;
@@ -13,29 +17,34 @@ interface Props {
 
 const MAX_HEIGHT = 160;
 
-/** The message box: Enter sends, Shift+Enter starts a new line; Stop replaces Send while an answer runs. */
-export function ChatInput({ running, placeholder, onSend, onStop, onTyping }: Props) {
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line; Stop replaces Send while an
+ * answer runs. What is typed and not sent stays with the conversation (a closed and reopened
+ * sidebar, another tab and back), and is the box's text only for that conversation.
+ */
+export function ChatInput({ field, running, placeholder, onSend, onStop, onTyping }: Props) {
   const box = useRef<HTMLTextAreaElement>(null);
+  const question = useUnsentTyped(field);
   // Focused when the sidebar opens, so the keyboard shortcut that opened it lands here.
   useEffect(() => box.current?.focus(), []);
-
-  const grow = () => {
+  useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
+    // Empty: back to its rows, without measuring (a forced layout of the whole sidebar on every send).
+    if (!question.text) return void (el.style.height = '');
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT)}px`;
-  };
+  }, [question.text]);
+
   const send = () => {
-    const el = box.current;
-    const text = el?.value.trim();
-    if (!el || !text || running) return;
+    const text = (box.current?.value ?? question.text).trim();
+    if (!text || running) return;
+    // Used: empty again, here and in the background, before the question goes (the keeper sends that first).
+    question.type('');
     onSend(text);
-    el.value = '';
-    // Empty again: back to its rows, without measuring (a forced layout of the whole sidebar on every send).
-    el.style.height = '';
   };
-  const onInput = () => {
-    grow();
+  const onInput = (e: Event) => {
+    question.type((e.currentTarget as HTMLTextAreaElement).value);
     onTyping?.();
   };
   const onKeyDown = (e: KeyboardEvent) => {
@@ -53,7 +62,7 @@ export function ChatInput({ running, placeholder, onSend, onStop, onTyping }: Pr
           send();
         }}
       >
-        <textarea ref={box} data-testid="chat-input" rows={2} placeholder={placeholder} aria-label={t('chat_input_label')} onInput={onInput} onKeyDown={onKeyDown} />
+        <textarea ref={box} data-testid="chat-input" rows={2} placeholder={placeholder} aria-label={t('chat_input_label')} value={question.text} onInput={onInput} onKeyDown={onKeyDown} />
         {running ? (
           <button type="button" class="btn" data-testid="chat-stop" onClick={onStop}>
             {t('chat_stop')}

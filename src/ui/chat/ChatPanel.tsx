@@ -19,6 +19,7 @@ import { LinkTrust } from './link-trust';
 import { draftText, type DraftItem } from '../../shared/chat-items';
 import { draftBelongsOn, type TicketRef } from '../../shared/ticket';
 import { lazyView } from '../lazy-view';
+import { typed } from '../typed';
 
 // Shown on first run or on demand only: fetched when first rendered.
 const SetupCard = lazyView(() => import('../sidebar/SetupCard').then((m) => m.SetupCard));
@@ -47,7 +48,9 @@ export function ChatPanel({ s }: { s: Sidebar }) {
   const shown = new Set(chat.items.flatMap((item) => (item.kind === 'draft' ? [item.callId] : item.kind === 'assistant' && item.card === 'note' ? [noteCallId(item.id)] : [])));
   const loose = confirms.cards.filter((c) => !shown.has(ownerOf(c.id) ?? ''));
   const newest = draftItems.at(-1);
-  const latestDraft = newest ? draftText(newest) : null;
+  // The draft as the agent sees it: an edit still on its way counts.
+  const draftNow = () => (newest ? typed.shown(chat.draftField(newest.callId), draftText(newest)) : null);
+  const latestDraft = draftNow();
   const page = s.view?.page;
   const here: TicketRef | null = page ? { site: page.origin, ticket: page.ticket?.key ?? null } : null;
   const elsewhere = (draft: DraftItem): string | null => {
@@ -114,7 +117,7 @@ export function ChatPanel({ s }: { s: Sidebar }) {
                   sent={sent}
                   onShowSent={() => sent && now.current.showSent(sent.cardId)}
                   onRun={(tool, body, anyway) => now.current.drafts.run(item.callId, tool, body, anyway)}
-                  onEdit={(body) => now.current.chat.edit(item.callId, body)}
+                  field={chat.draftField(item.callId)}
                   onAcknowledge={() => now.current.chat.acknowledge(item.callId)}
                 />
                 <ConfirmCards cards={mine(item.callId)} confirms={confirms} onSendAgain={(card) => void now.current.drafts.resend(card, item.callId)} />
@@ -133,10 +136,10 @@ export function ChatPanel({ s }: { s: Sidebar }) {
         />
       </LinkTrust.Provider>
       {chat.error && <p class="notice error" role="alert">{chat.error}</p>}
-      <QuickActions running={chat.running} draft={latestDraft} onAction={(action) => chat.action(action, latestDraft ?? undefined)} onWake={chat.wake} />
+      <QuickActions running={chat.running} draft={latestDraft} onAction={(action) => chat.action(action, draftNow() ?? undefined)} onWake={chat.wake} />
       <SavedRepliesBar replies={saved.replies} result={saved.result} busy={saved.busy} blocked={drafts.blocked('reply.fill')} onRun={(id) => void saved.run(id)} />
       {s.ticketContext.available && <TicketContext text={s.ticketContext.text} state={s.ticketContext.state} onChange={s.ticketContext.change} />}
-      <ChatInput running={chat.running} placeholder={chatPlaceholder(s.view ? s.view.page : undefined, s.view?.tools ?? [])} onSend={chat.send} onStop={chat.stop} onTyping={chat.wake} />
+      <ChatInput field={chat.questionField} running={chat.running} placeholder={chatPlaceholder(s.view ? s.view.page : undefined, s.view?.tools ?? [])} onSend={chat.send} onStop={chat.stop} onTyping={chat.wake} />
     </div>
   );
 }

@@ -2,7 +2,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ToolResult } from '../../core';
 import { draftText, type DraftItem } from '../../shared/chat-items';
 import type { DraftTool } from '../hooks/useDraftActions';
-import { useDebounced } from '../hooks/useDebounced';
+import { useTyped } from '../hooks/useTyped';
+import { typed } from '../typed';
+import type { TypedField } from '../../shared/typed';
 import { formatClock } from '../format';
 import { t } from '../i18n';
 import { DraftWarning } from './AttackWarning';
@@ -10,8 +12,6 @@ import { DraftSources } from './DraftSources';
 import { CopyButton } from './CopyButton';
 
 const MAX_HEIGHT = 360;
-/** How long typing may pause before the edit is handed to the background. */
-const EDIT_DEBOUNCE_MS = 400;
 
 interface Props {
   draft: DraftItem;
@@ -25,8 +25,8 @@ interface Props {
   onShowSent(): void;
   /** `anyway`: the agent chose to use the draft on the ticket the tab shows, though written for another. */
   onRun(tool: DraftTool, body: string, anyway: boolean): Promise<ToolResult>;
-  /** The agent's edit, to keep with the conversation (debounced here, flushed before a button acts). */
-  onEdit(body: string): void;
+  /** Where the agent's edit is kept with the conversation (the page's typed-text keeper). */
+  field: TypedField | null;
   /** The agent acknowledges the warning of a draft written under attack. */
   onAcknowledge(): void;
 }
@@ -37,9 +37,11 @@ interface Props {
  * The edit lives with the conversation in the background, so a card made again (a reload, a
  * reopened sidebar, a restarted worker) shows the agent's text, not the model's.
  */
-export function DraftCard({ draft, blocked, elsewhere, sent, onShowSent, onRun, onEdit, onAcknowledge }: Props) {
-  const [body, setBody] = useState(() => draftText(draft));
-  const keep = useDebounced(onEdit, EDIT_DEBOUNCE_MS);
+export function DraftCard({ draft, blocked, elsewhere, sent, onShowSent, onRun, field, onAcknowledge }: Props) {
+  // The text typed here until the background has a newer one: a card made again from the
+  // background's copy while an edit is on its way shows the edit.
+  const kept = useTyped(field, draftText(draft));
+  const body = kept.text;
   const box = useRef<HTMLTextAreaElement>(null);
   // The whole draft in view, up to a limit; longer ones scroll in the box.
   useLayoutEffect(() => {
@@ -61,15 +63,11 @@ export function DraftCard({ draft, blocked, elsewhere, sent, onShowSent, onRun, 
   const send = blocked('reply.send');
   const reasons = [...new Set([fill, send])].filter((r): r is string => r !== null);
 
-  const edit = (text: string) => {
-    setBody(text);
-    keep.schedule(text);
-  };
+  const edit = kept.type;
   const run = async (tool: DraftTool, chosen = anyway) => {
     if (elsewhere && !chosen) return setAsked({ tool, text: elsewhere });
-    // The box itself, not the last input event: exactly the text on screen, kept before it is used.
+    // The box itself, not the last input event: exactly the text on screen (kept before it is used, see onRun).
     const text = box.current?.value ?? body;
-    keep.flush();
     setBusy(true);
     setStatus(null);
     const result = await onRun(tool, text, chosen);
@@ -122,7 +120,7 @@ export function DraftCard({ draft, blocked, elsewhere, sent, onShowSent, onRun, 
         </div>
       )}
       {draft.subject && <p class="draft-subject">{draft.subject}</p>}
-      <textarea ref={box} data-testid="draft-body" rows={4} value={body} aria-label={t('draft_body')} onInput={(e) => edit(e.currentTarget.value)} onBlur={keep.flush} />
+      <textarea ref={box} data-testid="draft-body" rows={4} value={body} aria-label={t('draft_body')} onInput={(e) => edit(e.currentTarget.value)} onBlur={() => void typed.flush()} />
       <DraftSources draft={draft} />
       <div class="actions">
         <button type="button" class="btn btn-write" data-testid="draft-insert" disabled={busy || empty || held || !!fill} title={fill ? t(fill) : undefined} onClick={() => run('reply.fill')}>

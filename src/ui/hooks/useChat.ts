@@ -3,7 +3,8 @@ import { connectChat, onBroadcast } from '../client';
 import type { QuickAction } from '../../core/quick-actions';
 import type { ChatClientMessage } from '../../shared/chat-protocol';
 import { chatReducer, EMPTY_CHAT, type ChatState } from '../chat-state';
-import { withDraftText } from '../../shared/chat-items';
+import type { TypedField, UnsentField } from '../../shared/typed';
+import { flushTypedOnLeave, typed } from '../typed';
 
 export interface Chat extends ChatState {
   send(text: string): void;
@@ -16,8 +17,10 @@ export interface Chat extends ChatState {
   action(action: QuickAction, draft?: string): void;
   /** The agent acknowledges the warning on a draft written while the assistant tried forbidden tools. */
   acknowledge(callId: string): void;
-  /** The agent's edit of a draft: shown at once, kept by the background (the card debounces). */
-  edit(callId: string, body: string): void;
+  /** Where the agent's edit of a draft is kept (null: no conversation yet). */
+  draftField(callId: string): TypedField | null;
+  /** Where the chat box's text is kept until it is sent. */
+  questionField: UnsentField | null;
   /** Asks for a fresh snapshot (e.g. after the model settings changed). */
   reopen(): void;
   /** The agent is writing a message: reconnects now if the worker was stopped, not at the send. */
@@ -34,19 +37,35 @@ export function useChat(tabId: number | null | undefined): Chat {
   const tab = useRef(tabId);
   const port = useRef<ReturnType<typeof connectChat> | null>(null);
 
+  // Text typed before goes out first, on the same port: the background applies it before the message.
   const post = (make: (tabId: number) => ChatClientMessage) => {
     const id = tab.current;
-    if (typeof id === 'number') port.current?.send(make(id));
+    if (typeof id !== 'number') return;
+    void typed.flush();
+    port.current?.send(make(id));
   };
   const open = () => post((id) => ({ type: 'chat.open', tabId: id }));
 
   useEffect(() => {
-    const chat = connectChat((m) => setState((s) => chatReducer(s, m, tab.current)), open);
+    const chat = connectChat(
+      (m) => {
+        // In the port's order: an answer to a save, then a snapshot newer than it.
+        if (m.type === 'typed.saved') return typed.answered(m);
+        if (m.type === 'chat.snapshot') for (const item of m.items) if (item.kind === 'draft') typed.heard({ kind: 'draft', tabId: m.tabId, key: m.key, callId: item.callId });
+        setState((s) => chatReducer(s, m, tab.current));
+      },
+      open,
+      typed.lost,
+    );
     port.current = chat;
+    typed.connect({ send: chat.send });
+    const stop = flushTypedOnLeave();
     // New model settings: a fresh snapshot names the model that answers now.
     const off = onBroadcast((m) => (m.type === 'settings.changed' || (m.type === 'view.changed' && m.tabId !== null && m.tabId === tab.current)) && open());
     return () => {
       off();
+      stop();
+      void typed.flush();
       chat.close();
       port.current = null;
     };
@@ -58,8 +77,14 @@ export function useChat(tabId: number | null | undefined): Chat {
     open();
   }, [tabId]);
 
+  const draftField = (callId: string): TypedField | null =>
+    typeof tab.current === 'number' && state.key !== null ? { kind: 'draft', tabId: tab.current, key: state.key, callId } : null;
+  const questionField: UnsentField | null = state.key !== null ? { kind: 'question', key: state.key } : null;
+
   return {
     ...state,
+    draftField,
+    questionField,
     send(text) {
       if (state.running || !text.trim() || typeof tab.current !== 'number') return;
       // Running at once: the background's snapshot follows, and a second Enter must not send twice.
@@ -80,12 +105,6 @@ export function useChat(tabId: number | null | undefined): Chat {
     },
     useAsDraft: (itemId, text) => post((id) => ({ type: 'chat.draft', tabId: id, itemId, text: text.slice(0, 20_000) })),
     acknowledge: (callId) => post((id) => ({ type: 'chat.ack', tabId: id, callId })),
-    edit(callId, body) {
-      const key = state.key;
-      if (key === null) return;
-      setState((s) => (s.key !== key ? s : { ...s, items: s.items.map((item) => (item.kind === 'draft' && item.callId === callId ? withDraftText(item, body) : item)) }));
-      post((id) => ({ type: 'chat.edit', tabId: id, key, callId, body: body.slice(0, 20_000) }));
-    },
     reopen: open,
     wake: () => port.current?.wake(),
   };

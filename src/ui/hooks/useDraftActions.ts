@@ -7,6 +7,7 @@ import { errorText } from '../format';
 import type { Confirmations } from './useConfirmations';
 import { shownPayload, type ConfirmCardModel } from '../confirm-state';
 import { fail } from '../../core/results';
+import { typed } from '../typed';
 
 /** What a card in the chat can do with its text: insert it, send it, or post it as an internal note. */
 export type DraftTool = 'reply.fill' | 'reply.send' | 'note.add';
@@ -40,6 +41,8 @@ export function useDraftActions(tabId: number | null | undefined, view: ViewStat
   const invoke = async (tool: string, body: string, callId: string | undefined, flags: { anyway?: boolean; again?: boolean }): Promise<ToolResult> => {
     if (tabId === null || tabId === undefined) return fail('no_tab', 'No tab.');
     let result: ToolResult;
+    // What was typed (this draft's last edit among it) is applied before the tool reads the draft.
+    await typed.flush();
     try {
       // The draft is named, so the background can hold back one written under attack until
       // acknowledged, or for another ticket until the agent chose to use it here.

@@ -1,71 +1,59 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { request } from '../client';
+import type { TypedField } from '../../shared/typed';
 import { errorText } from '../format';
+import { typed } from '../typed';
+import type { TypedState } from '../typed-keeper';
+import { useTyped } from './useTyped';
 
-export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
+export type SaveState = TypedState;
 
-/** The team's instructions on the options page: loaded, edited, saved with a click. */
-export function useTeamInstructions() {
-  const [text, setText] = useState<string | null>(null);
-  const [state, setState] = useState<SaveState>('idle');
-  const [error, setError] = useState<string | null>(null);
-  const [managed, setManaged] = useState(false);
-  useEffect(() => {
-    request('instructions.get', {}).then((r) => (setText(r.team), setManaged(r.managed)), (e: unknown) => setError(errorText(e)));
-  }, []);
-  const save = async () => {
-    if (text === null) return;
-    setState('saving');
-    try {
-      const r = await request('instructions.set', { team: text });
-      setState(r.ok ? 'saved' : 'error');
-      if (!r.ok && r.error) setError(r.error);
-    } catch (e) {
-      setError(errorText(e));
-      setState('error');
-    }
-  };
-  return { text, state, error, managed, change: (t: string) => (setText(t), setState('idle')), save };
-}
-
-const SAVE_AFTER_MS = 400;
+const TEAM: TypedField = { kind: 'teamInstructions' };
 
 /**
- * The context box of the ticket in the bound tab: loaded for each ticket, saved a moment after
- * typing stops (and for that ticket only, even if the tab moves on meanwhile).
+ * The team's instructions on the options page: loaded, then kept as typed (a turn started
+ * anywhere reads what was typed); Save hands it over at once and says when it is kept.
+ */
+export function useTeamInstructions() {
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [managed, setManaged] = useState(false);
+  useEffect(() => {
+    request('instructions.get', {}).then((r) => (setLoaded(r.team), setManaged(r.managed)), (e: unknown) => setLoadError(errorText(e)));
+  }, []);
+  const team = useTyped(loaded === null ? null : TEAM, loaded ?? '');
+  return {
+    text: loaded === null ? null : team.text,
+    state: team.state,
+    error: loadError ?? team.error,
+    managed,
+    change: team.type,
+    save: () => typed.flush(),
+  };
+}
+
+/**
+ * The context box of the ticket in the bound tab: loaded for each ticket, and kept as typed for
+ * that ticket only, even if the tab moves on before it went out.
  */
 export function useTicketContext(tabId: number | null | undefined, site: string | null, ticketKey: string | null) {
-  const [text, setText] = useState('');
+  const [loaded, setLoaded] = useState('');
   const [available, setAvailable] = useState(false);
-  const [state, setState] = useState<SaveState>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
-    clearTimeout(timer.current);
-    setText('');
-    setState('idle');
+    setLoaded('');
     setAvailable(false);
     if (typeof tabId !== 'number' || !ticketKey) return;
     // A slow answer for the ticket the tab showed before must not fill this ticket's box.
     let current = true;
     request('ticketContext.get', { tabId }).then(
-      (r) => current && (setAvailable(r.available), setText(r.text)),
+      (r) => current && (setAvailable(r.available), setLoaded(r.text)),
       () => current && setAvailable(false),
     );
     return () => {
       current = false;
     };
   }, [tabId, site, ticketKey]);
-  const change = (next: string) => {
-    setText(next);
-    setState('saving');
-    clearTimeout(timer.current);
-    if (typeof tabId !== 'number' || !ticketKey || !site) return;
-    timer.current = setTimeout(() => {
-      request('ticketContext.set', { tabId, site, ticketKey, text: next }).then(
-        (r) => setState(r.ok ? 'saved' : 'error'),
-        () => setState('error'),
-      );
-    }, SAVE_AFTER_MS);
-  };
-  return { text, available, state, change };
+  const field: TypedField | null = site && ticketKey ? { kind: 'ticketContext', site, ticketKey } : null;
+  const context = useTyped(field, loaded);
+  return { text: context.text, available, state: context.state, change: context.type };
 }

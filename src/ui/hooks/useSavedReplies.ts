@@ -4,6 +4,11 @@ import type { SavedReplies, SavedReply } from '../../shared/saved-replies';
 import type { SavedReplyRun } from '../../shared/protocol';
 import { errorText } from '../format';
 import { t } from '../i18n';
+import { typed } from '../typed';
+import type { TypedField } from '../../shared/typed';
+
+/** The agent's name for `{{agent.name}}`: kept as typed, like every field (typed-keeper.ts). */
+export const AGENT_NAME: TypedField = { kind: 'agentName' };
 
 export interface SavedRepliesStatus {
   ok: boolean;
@@ -30,6 +35,9 @@ export function useSavedReplies() {
 
   const save = async (next: SavedReplies, done: string): Promise<boolean> => {
     try {
+      // The whole file goes: with the name as typed, once it is kept, so this save does not put an older one back.
+      await typed.flush();
+      next = { ...next, agentName: typed.shown(AGENT_NAME, next.agentName) };
       const r = await request('savedReplies.save', { data: { version: 1, ...next } });
       setStatus(r.ok ? { ok: true, text: done } : { ok: false, text: r.error ?? t('result_failed') });
       if (r.ok) setData(next);
@@ -45,7 +53,11 @@ export function useSavedReplies() {
     status,
     add: (title: string, body: string) => save({ ...current, replies: [...current.replies, { id: newId(title, current.replies), title, body }] }, t('saved_replies_saved')),
     remove: (id: string) => save({ ...current, replies: current.replies.filter((r) => r.id !== id) }, t('saved_replies_saved')),
-    setAgentName: (agentName: string) => save({ ...current, agentName }, t('saved_replies_saved')),
+    /** Save next to the name: it is kept as typed already; this hands it over now and says so. */
+    async keepName() {
+      const ok = await typed.flush();
+      setStatus(ok ? { ok: true, text: t('saved_replies_saved') } : { ok: false, text: typed.error(AGENT_NAME) ?? t('result_failed') });
+    },
     async importFile(file: File) {
       let parsed: unknown;
       try {

@@ -5,6 +5,7 @@ import { presetFromLocation } from '../hooks/useModelSettings';
 import { useSiteAccess } from '../hooks/useSiteAccess';
 import { useSites } from '../hooks/useSites';
 import { usePolicy } from '../hooks/usePolicy';
+import { useTypedPort } from '../hooks/useTyped';
 import { t } from '../i18n';
 import { ModelSettingsForm } from '../settings/ModelSettingsForm';
 import { AuditList } from '../shared/AuditList';
@@ -23,6 +24,8 @@ export function OptionsApp() {
   const audit = useAudit();
   const diagnostics = useDiagnostics();
   const policy = usePolicy();
+  // What is typed here (instructions, saved replies) reaches the background by a port of its own.
+  useTypedPort();
   // The page is drawn after it loaded, so the browser found no section to scroll to.
   useEffect(() => {
     const id = location.hash.slice(1);

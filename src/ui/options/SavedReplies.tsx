@@ -1,6 +1,7 @@
-import { useId, useState } from 'preact/hooks';
+import { useId } from 'preact/hooks';
 import { VARIABLES } from '../../shared/saved-replies';
-import { useSavedReplies } from '../hooks/useSavedReplies';
+import { AGENT_NAME, useSavedReplies } from '../hooks/useSavedReplies';
+import { useTyped, useUnsentTyped } from '../hooks/useTyped';
 import { t } from '../i18n';
 
 /**
@@ -10,9 +11,10 @@ import { t } from '../i18n';
 export function SavedRepliesSettings() {
   const m = useSavedReplies();
   const id = useId();
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
-  const [agent, setAgent] = useState<string | null>(null);
+  // Each field is kept as typed: the name at once, a new reply's title and text until it is added.
+  const agent = useTyped(m.data ? AGENT_NAME : null, m.data?.agentName ?? '');
+  const title = useUnsentTyped({ kind: 'newSavedReply', part: 'title' });
+  const body = useUnsentTyped({ kind: 'newSavedReply', part: 'body' });
   const onFile = (e: Event) => {
     const input = e.currentTarget as HTMLInputElement;
     const file = input.files?.[0];
@@ -20,7 +22,7 @@ export function SavedRepliesSettings() {
     input.value = '';
   };
   const add = async () => {
-    if (await m.add(title.trim(), body)) (setTitle(''), setBody(''));
+    if (await m.add(title.text.trim(), body.text)) (title.type(''), body.type(''));
   };
   return (
     <section class="section saved-replies" aria-labelledby={`${id}-title`}>
@@ -31,10 +33,10 @@ export function SavedRepliesSettings() {
       </p>
       <label class="field">
         <span>{t('saved_replies_agent')}</span>
-        <input data-testid="saved-replies-agent" value={agent ?? m.data?.agentName ?? ''} maxLength={120} onInput={(e) => setAgent(e.currentTarget.value)} />
+        <input data-testid="saved-replies-agent" value={agent.text} disabled={!m.data} maxLength={120} onInput={(e) => agent.type(e.currentTarget.value)} />
       </label>
       <div class="actions">
-        <button type="button" class="btn" data-testid="saved-replies-agent-save" disabled={agent === null} onClick={() => void m.setAgentName(agent ?? '').then((ok) => ok && setAgent(null))}>
+        <button type="button" class="btn" data-testid="saved-replies-agent-save" disabled={!m.data} onClick={() => void m.keepName()}>
           {t('settings_save')}
         </button>
       </div>
@@ -50,14 +52,14 @@ export function SavedRepliesSettings() {
       )}
       <label class="field">
         <span>{t('saved_replies_new_title')}</span>
-        <input data-testid="saved-reply-title" value={title} maxLength={120} onInput={(e) => setTitle(e.currentTarget.value)} />
+        <input data-testid="saved-reply-title" value={title.text} maxLength={120} onInput={(e) => title.type(e.currentTarget.value)} />
       </label>
       <label class="field">
         <span>{t('saved_replies_new_body')}</span>
-        <textarea data-testid="saved-reply-body" rows={4} maxLength={20_000} value={body} onInput={(e) => setBody(e.currentTarget.value)} />
+        <textarea data-testid="saved-reply-body" rows={4} maxLength={20_000} value={body.text} onInput={(e) => body.type(e.currentTarget.value)} />
       </label>
       <div class="actions">
-        <button type="button" class="btn btn-primary" data-testid="saved-reply-add" disabled={!title.trim() || !body.trim()} onClick={() => void add()}>
+        <button type="button" class="btn btn-primary" data-testid="saved-reply-add" disabled={!title.text.trim() || !body.text.trim()} onClick={() => void add()}>
           {t('saved_replies_add')}
         </button>
         <label class="file-pick">

@@ -29,7 +29,7 @@ export function TeamInstructions() {
         onInput={(e) => m.change(e.currentTarget.value)}
       />
       <div class="actions" hidden={m.managed}>
-        <button type="button" class="btn btn-primary" data-testid="settings-instructions-save" disabled={m.text === null || m.state === 'saving'} onClick={() => void m.save()}>
+        <button type="button" class="btn btn-primary" data-testid="settings-instructions-save" disabled={m.text === null} onClick={() => void m.save()}>
           {t('settings_save')}
         </button>
         <span class="muted small" role="status" data-testid="settings-instructions-status" data-state={m.state}>

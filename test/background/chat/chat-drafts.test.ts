@@ -35,7 +35,8 @@ async function setup(tabs = createFakeTabs()) {
   };
   const invoke = (tool: string, body: string, extra: Record<string, unknown> = {}) =>
     built.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool, input: { body }, draft: 'd1', ...extra }, sidebar);
-  return { ...built, tabs, say, snapshot, draft, invoke, show };
+  const answers = () => messages.filter((m) => m.type === 'typed.saved');
+  return { ...built, tabs, say, snapshot, draft, invoke, show, answers };
 }
 
 describe('drafts kept with the conversation', () => {
@@ -47,11 +48,11 @@ describe('drafts kept with the conversation', () => {
     await h.say({ type: 'chat.send', tabId: 1, text: 'Draft a reply.' });
     const key = h.snapshot().key;
     expect(await h.draft()).toMatchObject({ body: MODEL_TEXT, site: A, ticket: '7' });
-    await h.say({ type: 'chat.edit', tabId: 1, key, callId: 'd1', body: EDITED });
+    await h.say({ type: 'typed.save', seq: 1, field: { kind: 'draft', tabId: 1, key, callId: 'd1' }, text: EDITED });
     const restarted = await setup(h.tabs);
     expect(await restarted.draft()).toMatchObject({ body: MODEL_TEXT, text: EDITED });
     // Undo: the model's text again is no edit.
-    await restarted.say({ type: 'chat.edit', tabId: 1, key, callId: 'd1', body: MODEL_TEXT });
+    await restarted.say({ type: 'typed.save', seq: 2, field: { kind: 'draft', tabId: 1, key, callId: 'd1' }, text: MODEL_TEXT });
     expect((await restarted.draft())!.text).toBeUndefined();
   });
 
@@ -71,7 +72,8 @@ describe('drafts kept with the conversation', () => {
     await h.say({ type: 'chat.open', tabId: 1 });
     await h.say({ type: 'chat.send', tabId: 1, text: 'Draft a reply.' });
     const key = h.snapshot().key;
-    await h.say({ type: 'chat.edit', tabId: 2, key, callId: 'd1', body: 'hijacked' });
+    await h.say({ type: 'typed.save', seq: 1, field: { kind: 'draft', tabId: 2, key, callId: 'd1' }, text: 'hijacked' });
+    expect(h.answers()).toEqual([{ type: 'typed.saved', seq: 1, ok: false, error: 'This draft is no longer in its conversation.' }]);
     expect((await h.draft())!.text).toBeUndefined();
   });
 

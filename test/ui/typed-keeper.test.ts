@@ -1,0 +1,164 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TypedField, TypedSave } from '../../src/shared/typed';
+import { createTypedKeeper, TYPED_PAUSE_MS, type TypedKeeper } from '../../src/ui/typed-keeper';
+
+const DRAFT: TypedField = { kind: 'draft', tabId: 1, key: 'chat:1:http://a.test 7', callId: 'c1' };
+const CONTEXT: TypedField = { kind: 'ticketContext', site: 'http://a.test', ticketKey: '7' };
+
+/** The page's port as the keeper sees it: every message in the order sent, saves and actions alike. */
+let port: (TypedSave | { type: 'action' })[];
+let keeper: TypedKeeper;
+const saves = () => port.filter((m): m is TypedSave => m.type === 'typed.save');
+const answer = (save: TypedSave, ok = true, error?: string) => keeper.answered({ type: 'typed.saved', seq: save.seq, ok, ...(error ? { error } : {}) });
+/** What an action does: flush, then its own message on the same port. */
+const act = () => {
+  const flushed = keeper.flush();
+  port.push({ type: 'action' });
+  return flushed;
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  port = [];
+  keeper = createTypedKeeper();
+  keeper.connect({ send: (m) => void port.push(m) });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('the keeper of typed text: flush before act', () => {
+  it('hands the newest text to the background once typing pauses, not at each key', () => {
+    keeper.type(DRAFT, 'Hel');
+    keeper.type(DRAFT, 'Hello');
+    vi.advanceTimersByTime(TYPED_PAUSE_MS - 1);
+    expect(port).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(port).toEqual([{ type: 'typed.save', seq: 1, field: DRAFT, text: 'Hello' }]);
+    expect(keeper.state(DRAFT)).toBe('saving');
+  });
+
+  it('sends everything typed before an action ahead of it, with no pause waited for', () => {
+    keeper.type(CONTEXT, 'Premium plan.');
+    keeper.type(DRAFT, 'Hello');
+    void act();
+    expect(port.map((m) => (m.type === 'typed.save' ? m.text : m.type))).toEqual(['Premium plan.', 'Hello', 'action']);
+    // Nothing is sent twice when the pause ends.
+    vi.advanceTimersByTime(TYPED_PAUSE_MS);
+    expect(saves()).toHaveLength(2);
+  });
+
+  it('resolves a flush only once the background answered every save sent before it', async () => {
+    keeper.type(CONTEXT, 'Premium plan.');
+    let done = false;
+    const flushed = keeper.flush().then((ok) => (done = ok));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(false);
+    answer(saves()[0]!);
+    await flushed;
+    expect(done).toBe(true);
+    expect(keeper.state(CONTEXT)).toBe('saved');
+    expect(keeper.pending(CONTEXT)).toBeUndefined();
+  });
+
+  it('also waits for a save that was already on its way when the flush began', async () => {
+    keeper.type(DRAFT, 'Hello');
+    vi.advanceTimersByTime(TYPED_PAUSE_MS);
+    let done = false;
+    const flushed = keeper.flush().then(() => (done = true));
+    expect(saves()).toHaveLength(1); // nothing new to send
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(false);
+    answer(saves()[0]!);
+    await flushed;
+    expect(done).toBe(true);
+  });
+
+  it('does not hold an action for text typed while the flush is on its way', async () => {
+    keeper.type(DRAFT, 'Hello');
+    const flushed = keeper.flush();
+    keeper.type(DRAFT, 'Hello again');
+    answer(saves()[0]!);
+    await expect(flushed).resolves.toBe(true);
+    expect(keeper.pending(DRAFT)).toBe('Hello again');
+  });
+
+  it('sends a save again when the port was lost (a stopped worker) before its answer', async () => {
+    keeper.type(DRAFT, 'Hello');
+    const flushed = keeper.flush();
+    keeper.lost();
+    expect(saves().map((s) => [s.seq, s.text])).toEqual([
+      [1, 'Hello'],
+      [2, 'Hello'],
+    ]);
+    answer(saves()[1]!);
+    await expect(flushed).resolves.toBe(true);
+    expect(keeper.state(DRAFT)).toBe('saved');
+  });
+
+  it('keeps and shows refused text, says why, and reports the flush as failed', async () => {
+    keeper.type({ kind: 'teamInstructions' }, 'Ignore the policy.');
+    const flushed = keeper.flush();
+    answer(saves()[0]!, false, 'Set by your organisation.');
+    await expect(flushed).resolves.toBe(false);
+    expect(keeper.shown({ kind: 'teamInstructions' }, 'Sign as Northwind.')).toBe('Ignore the policy.');
+    expect(keeper.state({ kind: 'teamInstructions' })).toBe('error');
+    expect(keeper.error({ kind: 'teamInstructions' })).toBe('Set by your organisation.');
+  });
+
+  it('queues what is typed before the page has a port, and sends it once connected', () => {
+    const early = createTypedKeeper();
+    const sent: TypedSave[] = [];
+    early.type(CONTEXT, 'Premium plan.');
+    vi.advanceTimersByTime(TYPED_PAUSE_MS);
+    early.connect({ send: (m) => void sent.push(m) });
+    expect(sent.map((s) => s.text)).toEqual(['Premium plan.']);
+  });
+});
+
+describe('the keeper of typed text: the newer text wins', () => {
+  it('shows the typed text over an older copy from the background (a card made again, a load)', () => {
+    keeper.type(DRAFT, 'Agent text');
+    expect(keeper.shown(DRAFT, 'Model text')).toBe('Agent text');
+    expect(keeper.shown(CONTEXT, 'Loaded context')).toBe('Loaded context');
+  });
+
+  it('keeps the typed text when the background speaks before it answered the save', () => {
+    keeper.type(DRAFT, 'Agent text');
+    void keeper.flush();
+    keeper.heard(DRAFT); // a snapshot sent before the save was applied
+    expect(keeper.shown(DRAFT, 'Model text')).toBe('Agent text');
+    answer(saves()[0]!);
+    // Answered: the background has it, but the snapshot already on screen is older still.
+    expect(keeper.shown(DRAFT, 'Model text')).toBe('Agent text');
+  });
+
+  it('takes the background’s text once it speaks after the answer: it is newer (a rewrite in place)', () => {
+    keeper.type(DRAFT, 'Agent text');
+    void keeper.flush();
+    answer(saves()[0]!);
+    keeper.heard(DRAFT);
+    expect(keeper.shown(DRAFT, 'Rewritten')).toBe('Rewritten');
+    expect(keeper.state(DRAFT)).toBe('idle');
+  });
+
+  it('keeps text typed after the save that was answered', () => {
+    keeper.type(DRAFT, 'Agent text');
+    void keeper.flush();
+    keeper.type(DRAFT, 'Agent text, more');
+    answer(saves()[0]!);
+    keeper.heard(DRAFT);
+    expect(keeper.shown(DRAFT, 'Agent text')).toBe('Agent text, more');
+    expect(keeper.pending(DRAFT)).toBe('Agent text, more');
+  });
+
+  it('tells a field’s listeners when its text or state changes, and only that field’s', () => {
+    const seen: string[] = [];
+    const off = keeper.subscribe(DRAFT, () => seen.push(keeper.state(DRAFT)));
+    keeper.subscribe(CONTEXT, () => seen.push('context'));
+    keeper.type(DRAFT, 'Agent text');
+    void keeper.flush();
+    answer(saves()[0]!);
+    off();
+    keeper.type(DRAFT, 'Again');
+    expect(seen).toEqual(['saving', 'saved']);
+  });
+});
