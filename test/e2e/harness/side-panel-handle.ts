@@ -35,6 +35,13 @@ export interface SidePanel {
   type(text: string): Promise<void>;
   /** Emulates `prefers-color-scheme` in the panel (light, dark, or '' for the system's). */
   emulateColorScheme(scheme: 'light' | 'dark' | ''): Promise<void>;
+  /**
+   * Keeps the panel focused while other pages take the focus (Emulation.setFocusEmulationEnabled),
+   * as a person's keyboard stays in the side panel while the tab beside it reloads. Headless
+   * Chromium hands the focus to a tab that navigates; a windowed browser leaves it in the panel.
+   * The panel then also stays "visible" when it closes (no visibilitychange).
+   */
+  keepFocus(): Promise<void>;
   /** Closes the panel (window.close() from inside it, as Chrome documents) and detaches. */
   close(options?: WaitOptions): Promise<void>;
   /** Detaches the harness; the panel stays open. */
@@ -196,6 +203,7 @@ export function createSidePanelHandle(
     press,
     type: async (text) => void (await session.send('Input.insertText', { text })),
     emulateColorScheme: async (value) => void (await session.send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value }] })),
+    keepFocus: async () => void (await session.send('Emulation.setFocusEmulationEnabled', { enabled: true })),
     close: async ({ timeoutMs = DEFAULT_TIMEOUT_MS }: WaitOptions = {}) => {
       await session.send('Runtime.evaluate', { expression: 'window.close()' }).catch(() => undefined);
       await poll(async () => ((await isOpen()) ? undefined : true), `the side panel ${info.url} to close`, {
