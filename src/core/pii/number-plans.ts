@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools';
+import { getCountrySpecifications, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/core';
 import type { NumberChecks, PhoneMetadata } from './detect';
 
@@ -16,13 +16,15 @@ export function createNumberChecks(metadata: PhoneMetadata): NumberChecks {
       return countries.some((country) => parsePhoneNumberFromString(text, country as CountryCode, metadata)?.isValid() ?? false);
     },
     ibanLength(candidate) {
-      const length = ibanLengths[candidate.slice(0, 2)]?.chars;
+      // Any case and any grouping (de89.3704…): the letters and digits alone, upper case, are the IBAN.
+      const upper = candidate.toUpperCase();
+      const length = ibanLengths[upper.slice(0, 2)]?.chars;
       if (!length) return null;
-      let count = 0;
-      for (let i = 0; i < candidate.length; i++) {
-        if (/[A-Z0-9]/.test(candidate[i]!) && ++count === length) {
-          return isValidIBAN(electronicFormatIBAN(candidate.slice(0, i + 1)) ?? '') ? i + 1 : null;
-        }
+      let electronic = '';
+      for (let i = 0; i < upper.length; i++) {
+        if (!/[A-Z0-9]/.test(upper[i]!)) continue;
+        electronic += upper[i];
+        if (electronic.length === length) return isValidIBAN(electronic) ? i + 1 : null;
       }
       return null;
     },

@@ -77,4 +77,48 @@ describe('detectPersonalData', () => {
     expect(found('Send it to 12 Harbour Street, Apt 4B, Bristol BS1 5TT.').map((f) => f[1])).toEqual(['12 Harbour Street', 'BS1 5TT']);
     expect(found('Neue Adresse: Hauptstraße 5, 10115 Berlin').map((f) => f[1])).toEqual(['Hauptstraße 5', '10115 Berlin']);
   });
+
+  it('finds IBANs and card numbers in either case, grouped with spaces, dots, dashes or no-break spaces', () => {
+    for (const iban of ['de89 3704 0044 0532 0130 00', 'DE89.3704.0044.0532.0130.00', 'DE89-3704-0044-0532-0130-00', 'DE89\u00A03704\u00A00044\u00A00532\u00A00130\u00A000', 'gb82west12345698765432']) {
+      expect(found(`IBAN ${iban}, danke`)).toEqual([['IBAN', iban]]);
+    }
+    for (const card of ['4111.1111.1111.1111', '4111\u00A01111\u00A01111\u00A01111', '4111\u202F1111\u202F1111\u202F1111']) {
+      expect(found(`card ${card} ok`)).toEqual([['CARD', card]]);
+    }
+  });
+
+  it('finds what invisible characters, decomposed accents or full-width forms split, as written', () => {
+    expect(found('IBAN DE89\u200B3704\u200B0044\u200B0532\u200B0130\u200B00.')).toEqual([['IBAN', 'DE89\u200B3704\u200B0044\u200B0532\u200B0130\u200B00']]);
+    expect(found('Tel. ０１７１ ２３４５６７８')).toEqual([['PHONE', '０１７１ ２３４５６７８']]);
+    expect(found('Mail ju\u0308rgen@exa\u0308mple.de.')).toEqual([['EMAIL', 'ju\u0308rgen@exa\u0308mple.de']]);
+  });
+
+  it('finds email addresses with letters of any script', () => {
+    expect(found('jürgen.weiß@exämple.de, josé.núñez@correo.es, почта@пример.рф')).toEqual([
+      ['EMAIL', 'jürgen.weiß@exämple.de'],
+      ['EMAIL', 'josé.núñez@correo.es'],
+      ['EMAIL', 'почта@пример.рф'],
+    ]);
+  });
+
+  it('finds each of two IBANs or cards written one after the other', () => {
+    expect(found('de89.3704.0044.0532.0130.00 and de44 5001 0517 5407 3249 31')).toEqual([
+      ['IBAN', 'de89.3704.0044.0532.0130.00'],
+      ['IBAN', 'de44 5001 0517 5407 3249 31'],
+    ]);
+    expect(found('4111 1111 1111 1111 5500 0000 0000 0004')).toEqual([
+      ['CARD', '4111 1111 1111 1111'],
+      ['CARD', '5500 0000 0000 0004'],
+    ]);
+  });
+
+  it('does not detect what the README lists as not detected', () => {
+    expect(found('Call 415 555 0132 today')).toEqual([]);
+    expect(found('IBAN DE89 3704 0044 0532 0130 01, please')).not.toContainEqual(expect.arrayContaining(['IBAN']));
+    expect(found('VAT ID DE 284 113 907, customer no. 55102')).toEqual([]);
+  });
+
+  it('takes no date for a phone number', () => {
+    expect(found('am 2025-03-20 (20.03.2025) oder 03/20/2025')).toEqual([]);
+  });
 });
