@@ -1,3 +1,4 @@
+import { findAddresses } from './addresses';
 import { matchingCopy, type MatchingCopy } from './matching-copy';
 import { addWithoutOverlap } from './spans';
 import type { CountryCode, MetadataJson } from 'libphonenumber-js/core';
@@ -55,19 +56,6 @@ const IBAN = new RegExp(String.raw`(?<![\p{L}\p{N}])[A-Za-z]{2}\d{2}(?:${SEP}?[A
 const CARD = new RegExp(String.raw`(?<!\d)\d(?:${SEP}?\d){12,18}(?!\d)`, 'gu');
 // A national (0…), international (+… / 00…) or bracketed number: dates and order numbers start otherwise.
 const PHONE = /(?<![\w+/-])(?:\+|\(|0)[\d ().\/-]{6,22}\d(?!\d)/g;
-
-const ADDRESSES = [
-  // 12 Harbour Street, 221B Baker St.
-  /\b\d{1,5}[A-Za-z]?,?\s+(?:[A-Z][a-z'’]+\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Square|Sq|Terrace|Close|Crescent)\b\.?/g,
-  // Hauptstraße 5, Am Ring 12a: the street word ends a name or is the name itself
-  /(?<![\p{L}])(?:[A-ZÄÖÜ][\p{L}-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer)|Straße|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer)\s+\d{1,4}[a-z]?\b/gu,
-  // UK postcodes: BS1 5TT, SW1A 1AA
-  /\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b/g,
-  // 10115 Berlin, 75008 Paris: a five-digit code and a capitalised place name
-  /(?<!\d)\d{5}\s+[A-ZÄÖÜ][\p{Ll}-]{2,}(?:\s[A-ZÄÖÜ][\p{Ll}-]{2,})?/gu,
-];
-
-const ABBREVIATED = /\b(?:St|Rd|Ave|Ln|Dr|Blvd|Ct|Pl|Sq)\.$/;
 
 const digits = (s: string): string => s.replace(/\D/g, '');
 
@@ -159,8 +147,7 @@ function emails(text: string): Found[] {
 function matches(re: RegExp, text: string, keep: (m: string) => boolean, kind: DetectedKind): Found[] {
   const out: Found[] = [];
   for (const m of text.matchAll(re)) {
-    // A full stop stays only as an abbreviation's ("Baker St."), not after "Street" or "Square".
-    const value = m[0].replace(/[\s.,-]+$/, (tail) => (tail === '.' && ABBREVIATED.test(m[0]) ? tail : ''));
+    const value = m[0].replace(/[\s.,\p{Pd}]+$/u, '');
     if (keep(value)) out.push({ kind, start: m.index, end: m.index + value.length });
   }
   return out;
@@ -188,7 +175,7 @@ export function detectInCopy(copy: MatchingCopy, options: DetectOptions = {}): F
     confirmed(IBAN, text, ibanLength(options.checks), 'IBAN'),
     confirmed(CARD, text, cardLength, 'CARD'),
     matches(PHONE, text, (m) => isPhone(m, countries, options.checks), 'PHONE'),
-    ...ADDRESSES.map((re) => matches(re, text, () => true, 'ADDRESS')),
+    findAddresses(text).map((a) => ({ kind: 'ADDRESS' as const, ...a })),
   ];
   return kinds.reduce<Found[]>((kept, more) => addWithoutOverlap(kept, more), []);
 }

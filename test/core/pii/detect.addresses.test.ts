@@ -22,10 +22,10 @@ describe('postal addresses at the end of a sentence', () => {
 describe('German streets named by the street word alone', () => {
   it('are found as any other street ("Am Ring 12a", "Am Weg 3")', () => {
     expect(found('Neue Adresse: Am Ring 12a, 50672 Köln')).toEqual([
-      ['ADDRESS', 'Ring 12a'],
+      ['ADDRESS', 'Am Ring 12a'],
       ['ADDRESS', '50672 Köln'],
     ]);
-    expect(found('Wohnt Am Weg 3 seit Mai')).toEqual([['ADDRESS', 'Weg 3']]);
+    expect(found('Wohnt Am Weg 3 seit Mai')).toEqual([['ADDRESS', 'Am Weg 3']]);
     expect(found('Hauptstraße 5 und Lindenallee 7')).toEqual([
       ['ADDRESS', 'Hauptstraße 5'],
       ['ADDRESS', 'Lindenallee 7'],

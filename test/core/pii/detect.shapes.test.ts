@@ -33,7 +33,7 @@ describe('the shapes personal data is found in', () => {
 
   it('finds German streets with a number of several digits or a letter, and a place with two names', () => {
     expect(found('Lindenweg 12, bitte')).toEqual([['ADDRESS', 'Lindenweg 12']]);
-    expect(found('Am Ring 12a, bitte')).toEqual([['ADDRESS', 'Ring 12a']]);
+    expect(found('Am Ring 12a, bitte')).toEqual([['ADDRESS', 'Am Ring 12a']]);
     expect(found('Hauptstraße  5, bitte')).toEqual([['ADDRESS', 'Hauptstraße  5']]);
     expect(found('in 10117 Berlin Mitte, bitte')).toEqual([['ADDRESS', '10117 Berlin Mitte']]);
     expect(found('in 10117  Berlin, bitte')).toEqual([['ADDRESS', '10117  Berlin']]);

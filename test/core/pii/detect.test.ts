@@ -74,8 +74,52 @@ describe('detectPersonalData', () => {
   });
 
   it('finds postal addresses where a common pattern shows them', () => {
-    expect(found('Send it to 12 Harbour Street, Apt 4B, Bristol BS1 5TT.').map((f) => f[1])).toEqual(['12 Harbour Street', 'BS1 5TT']);
+    expect(found('Send it to 12 Harbour Street, Apt 4B, Bristol BS1 5TT.').map((f) => f[1])).toEqual(['12 Harbour Street, Apt 4B', 'Bristol BS1 5TT']);
     expect(found('Neue Adresse: Hauptstraße 5, 10115 Berlin').map((f) => f[1])).toEqual(['Hauptstraße 5', '10115 Berlin']);
+  });
+
+  it.each([
+    ['Calle de Colon 14, 46004 Valencia.', ['Calle de Colon 14', '46004 Valencia']],
+    ['Dirección: C/ Mayor, 5, 28013 Madrid', ['C/ Mayor, 5', '28013 Madrid']],
+    ['Calle Mayor nº 5', ['Calle Mayor nº 5']],
+    ['Carrer de Balmes, 12, 08007 Barcelona', ['Carrer de Balmes, 12', '08007 Barcelona']],
+    ['Avenida da Liberdade, 245, 1250-096 Lisboa', ['Avenida da Liberdade, 245', '1250-096 Lisboa']],
+    ['Via dei Mille 5, 00185 Roma', ['Via dei Mille 5', '00185 Roma']],
+    ['Piazza San Marco 1, I-30124 Venezia', ['Piazza San Marco 1', 'I-30124 Venezia']],
+    ['12 rue de la Paix, 75002 Paris', ['12 rue de la Paix', '75002 Paris']],
+    ['5, avenue des Champs-Élysées\n75008 PARIS', ['5, avenue des Champs-Élysées', '75008 PARIS']],
+    ['Karl-Marx-Str. 12a, D-10243 Berlin', ['Karl-Marx-Str. 12a', 'D-10243 Berlin']],
+    ['Berliner Straße 12\n60311 Frankfurt am Main', ['Berliner Straße 12', '60311 Frankfurt am Main']],
+    ['Hauptstraße 5 10115 Berlin', ['Hauptstraße 5', '10115 Berlin']],
+    ['Calle de Colon 14, 46004 Valencia and please hurry', ['Calle de Colon 14', '46004 Valencia']],
+    ['Ich wohne in 10115 Berlin.', ['10115 Berlin']],
+    ['Am Ring 12a, 50672 Köln', ['Am Ring 12a', '50672 Köln']],
+    ['Calle de Colón 14\nAdresse: 46004 Valencia', ['Calle de Colón 14', '46004 Valencia']],
+    ['Ottawa ON K1A 0B1', ['K1A 0B1']],
+    ['Mariahilfer Straße 77\n1060 Wien', ['Mariahilfer Straße 77', '1060 Wien']],
+    ['Bahnhofstrasse 1, 8001 Zürich', ['Bahnhofstrasse 1', '8001 Zürich']],
+    ['Keizersgracht\u00A0123, 1015 CJ Amsterdam', ['Keizersgracht\u00A0123', '1015 CJ Amsterdam']],
+    ['Drottninggatan 5, 111 51 Stockholm', ['Drottninggatan 5', '111 51 Stockholm']],
+    ['ul. Marszałkowska 10, 00-590 Warszawa', ['ul. Marszałkowska 10', '00-590 Warszawa']],
+    ['1600 Pennsylvania Avenue NW, Washington, DC 20500', ['1600 Pennsylvania Avenue NW', 'Washington, DC 20500']],
+    ['350 5th Ave, New York, NY 10118', ['350 5th Ave', 'New York, NY 10118']],
+    ['742 Evergreen Terrace, Springfield, IL 62704', ['742 Evergreen Terrace', 'Springfield, IL 62704']],
+  ])('finds the street with its house number and the postcode with its place in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected.map((a) => ['ADDRESS', a]));
+  });
+
+  it.each([
+    'About order #55812\nThanks for your help',
+    'order #55812 Please hurry',
+    'Order 55812 Valencia office',
+    'Ticket 46004 Valencia was closed',
+    'customer no. 55102) is invoiced in EUR',
+    'Bestellung NW-21877 Ergo Task Chair, 149 €',
+    'sent via DHL 12 days ago; et al. Smith 2020',
+    'Im Jahr 2025 haben wir 40 desks and 40 chairs geliefert.',
+    'On 14 March, one at 16:32; 2 of 3 items, 10 Units were damaged',
+  ])('takes no order, ticket or other number for an address in %j', (text) => {
+    expect(found(text)).toEqual([]);
   });
 
   it('finds IBANs and card numbers in either case, grouped with spaces, dots, dashes or no-break spaces', () => {
@@ -115,6 +159,7 @@ describe('detectPersonalData', () => {
   it('does not detect what the README lists as not detected', () => {
     expect(found('Call 415 555 0132 today')).toEqual([]);
     expect(found('IBAN DE89 3704 0044 0532 0130 01, please')).not.toContainEqual(expect.arrayContaining(['IBAN']));
+    expect(found('Straße des 17. Juni 31; Postfach 1234; in 10115 Berlin wohne ich; Valencia')).toEqual([]);
     expect(found('VAT ID DE 284 113 907, customer no. 55102')).toEqual([]);
   });
 
