@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { createMaskingModel, peopleOfTicket } from '../../src/core/pii';
 import { numberChecks } from '../fakes/phone-metadata';
 import { answer, calls, helpdesk, runTurn, ScriptedModel } from '../fakes/scripted-model';
-import { attackEach } from './attack';
+import { attack, attackEach } from './attack';
 
 /**
  * Finding 3, from the side of someone reading what the model provider received: a ticket whose
@@ -150,6 +150,26 @@ describe('security: personal data in ordinary forms never reaches the model (fin
       expect(result.drafts).toEqual([{ body: form.unmasked }]);
     },
   );
+
+  attack('an address the model wrote back in another context is masked again in every later request', async () => {
+    const ticket = ticketOf({ requester: 'Lucía Colón', body: 'Please send it to: Calle de Colon 14, 46004 Valencia.' } as Form);
+    const desk = helpdesk({ ticket: { run: () => ({ ok: true, data: ticket }) } });
+    const inner = new ScriptedModel([
+      calls(['t1', 'ticket__read']),
+      calls(['p1', 'reply__propose', { body: 'We ship to [ADDRESS_1], [ADDRESS_2] this week, in VALENCIA or not.' }]),
+      answer('Done.'),
+      answer('Sure.'),
+    ]);
+    const model = createMaskingModel(inner, { people: peopleOfTicket(ticket), checks: numberChecks });
+    const first = await runTurn({ model, registry: desk.registry, userText: 'Draft a reply.' });
+    expect(first.result.drafts).toEqual([{ body: 'We ship to Calle de Colon 14, 46004 Valencia this week, in VALENCIA or not.' }]);
+    await runTurn({ model, registry: desk.registry, history: first.result.messages, userText: 'And when does 46004   valencia get it?' });
+    // The draft, now in the history, and the agent's question hold the address out of its context.
+    for (const request of inner.requests.slice(2)) {
+      const wire = searchable(JSON.stringify(request.messages));
+      for (const secret of ['Calle de Colon', '46004']) expect(wire).not.toContain(searchable(secret));
+    }
+  });
 
   attackEach(
     [

@@ -1,5 +1,6 @@
 import { detectInCopy, type DetectedKind, type DetectOptions } from './detect';
 import { matchingCopy } from './matching-copy';
+import { createKnownValues } from './known-values';
 import { createNameIndex } from './name-index';
 import { nameForms } from './names';
 import { addWithoutOverlap } from './spans';
@@ -58,6 +59,7 @@ export function createMasker(options: DetectOptions): Masker {
   const toValue = new Map<string, string>();
   const counters = new Map<string, number>();
   const names = createNameIndex();
+  const addresses = createKnownValues();
 
   const next = (kind: string): number => {
     const n = (counters.get(kind) ?? 0) + 1;
@@ -101,12 +103,14 @@ export function createMasker(options: DetectOptions): Masker {
     const lookalikes = [...copy.text.matchAll(PLACEHOLDER)].map((m) => ({ start: m.index, end: m.index + m[0].length, with: () => `(${m[0].slice(1, -1)})` }));
     const found = detectInCopy(copy, options).map((f) => {
       const key = sameValueKey(f.kind, copy.text.slice(f.start, f.end));
+      if (f.kind === 'ADDRESS') addresses.add(copy.text.slice(f.start, f.end), key);
       return { start: f.start, end: f.end, with: () => placeholderFor(f.kind, key, written(f.start, f.end)) };
     });
+    const again = addresses.find(copy.text).map((a) => ({ start: a.start, end: a.end, with: () => placeholderFor('ADDRESS', a.key, written(a.start, a.end)) }));
     const named = names.find(copy.text).map((n) => ({ start: n.start, end: n.end, with: () => n.placeholder }));
     let out = '';
     let at = 0;
-    for (const r of [found, named].reduce<Replacement[]>((kept, more) => addWithoutOverlap(kept, more), lookalikes)) {
+    for (const r of [found, again, named].reduce<Replacement[]>((kept, more) => addWithoutOverlap(kept, more), lookalikes)) {
       out += text.slice(at, copy.start(r.start)) + r.with();
       at = copy.end(r.end);
     }
