@@ -24,8 +24,9 @@ export interface DemoHelpdesk extends Helpdesk {
   sentLog(): Promise<SentReply[]>;
 }
 
-export async function startDemoHelpdesk(): Promise<DemoHelpdesk> {
-  const helpdesk = await startHelpdesk({ port: 0 });
+/** `seedFile`: tickets other than the demo's own (demo/helpdesk/tickets.json). */
+export async function startDemoHelpdesk(options: { seedFile?: string } = {}): Promise<DemoHelpdesk> {
+  const helpdesk = await startHelpdesk({ port: 0, ...options });
   const api = `${helpdesk.url}/api/sent`;
   return {
     ...helpdesk,
