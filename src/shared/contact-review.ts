@@ -1,5 +1,5 @@
 import type { NumberChecks } from '../core/pii/detect';
-import { contactsIn, type Contact } from './contacts';
+import { contactsIn, longRunsIn, type Contact } from './contacts';
 import { addressLookalikes, hostLookalike, type LookalikeReason } from './lookalike';
 
 /** Where a contact in the body was seen before the send. */
@@ -25,6 +25,9 @@ export interface SeenTexts {
 }
 
 const keysOf = (texts: readonly string[], checks: NumberChecks) => new Set(texts.flatMap((t) => contactsIn(t, checks).map((c) => `${c.kind}:${c.key}`)));
+/** Every long run of letters and digits of the texts, and every number found in them, as keys. */
+const runKeysOf = (texts: readonly string[], checks: NumberChecks) =>
+  texts.flatMap((t) => [...longRunsIn(t, checks), ...contactsIn(t, checks).filter((c) => c.kind !== 'link' && c.kind !== 'email')].map((c) => c.key));
 
 /**
  * Each link, address and number of a body, with where it was seen. What the assistant did not
@@ -37,7 +40,7 @@ export function reviewContacts(body: string, seen: SeenTexts, checks: NumberChec
   const kb = keysOf(seen.kb, checks);
   const typed = keysOf(seen.typed, checks);
   const assistant = keysOf(seen.assistant, checks);
-  return contactsIn(body, checks).map((c) => {
+  const reviewed = contactsIn(body, checks).map((c): ReviewedContact => {
     const id = `${c.kind}:${c.key}`;
     const sources: ContactSource[] = [];
     if (ticket.has(id)) sources.push('ticket');
@@ -45,6 +48,23 @@ export function reviewContacts(body: string, seen: SeenTexts, checks: NumberChec
     if (typed.has(id) || !assistant.has(id)) sources.push('typed');
     return { ...c, sources, unverified: sources.length === 0, lookalike: lookalikeOf(c) };
   });
+  return [...reviewed, ...unverifiedRuns(body, seen, checks)];
+}
+
+/**
+ * The backstop: a long run of letters and digits that no detector takes for a number (an
+ * account in a national format, an IBAN with a wrong checksum) is listed when only the assistant
+ * wrote it, that is when it stands, however grouped, in neither the ticket, the knowledge base
+ * nor the agent's typing, and the assistant wrote it.
+ */
+function unverifiedRuns(body: string, seen: SeenTexts, checks: NumberChecks): ReviewedContact[] {
+  const runs = longRunsIn(body, checks);
+  if (!runs.length) return [];
+  const elsewhere = runKeysOf([...seen.ticket, ...seen.kb, ...seen.typed], checks);
+  const assistant = runKeysOf(seen.assistant, checks);
+  return runs
+    .filter((r) => assistant.some((k) => k.includes(r.key)) && !elsewhere.some((k) => k.includes(r.key)))
+    .map((r) => ({ ...r, sources: [], unverified: true, lookalike: [] }));
 }
 
 function lookalikeOf(c: Contact): LookalikeReason[] {

@@ -76,3 +76,59 @@ describe('security: what the confirm card lists under the body', () => {
     expect(found.map((c) => c.kind)).toEqual(['link', 'link', 'email', 'phone', 'iban', 'card']);
   });
 });
+
+/**
+ * Finding 6: a changed bank account written another way than usual (lower case, grouped by dots
+ * or no-break spaces, split by invisible characters) was neither listed nor flagged. Found on a
+ * normalised copy now; and, as a backstop, a long run of letters and digits that only the
+ * assistant wrote is flagged even where no detector knows its kind.
+ */
+describe('security: the card\'s review on a normalised copy (finding 6)', () => {
+  const NBSP = '\u00A0';
+  attackEach(
+    [
+      { what: 'in lower case', value: 'de44 5001 0517 5407 3249 31' },
+      { what: 'grouped with dots', value: 'DE44.5001.0517.5407.3249.31' },
+      { what: 'grouped with no-break spaces', value: `DE44${NBSP}5001${NBSP}0517${NBSP}5407${NBSP}3249${NBSP}31` },
+      { what: 'grouped with narrow no-break spaces, in lower case', value: 'de44\u202F5001\u202F0517\u202F5407\u202F3249\u202F31' },
+      { what: 'split by zero-width spaces', value: 'DE44\u200B5001\u200B0517\u200B5407\u200B3249\u200B31' },
+    ],
+    (c) => `a changed IBAN ${c.what} is listed as the IBAN it is and flagged`,
+    ({ value }) => {
+      const body = `Bitte überweisen Sie auf ${value}, danke.`;
+      const items = reviewContacts(body, seen([body]), numberChecks);
+      expect(items.map((i) => [i.kind, i.value, i.key, i.unverified])).toEqual([['iban', value, 'DE44500105175407324931', true]]);
+    },
+  );
+
+  attack('a card number grouped with dots that only the assistant wrote is flagged', () => {
+    const body = 'Zahlen Sie mit 4111.1111.1111.1111.';
+    expect(reviewContacts(body, seen([body]), numberChecks).map((i) => [i.kind, i.key, i.unverified])).toEqual([['card', '4111111111111111', true]]);
+  });
+
+  attack('an account number no detector knows, that only the assistant wrote, is flagged however it is grouped', () => {
+    // A German account and bank code, and an IBAN with a wrong checksum: no detector takes them.
+    const body = 'Neues Konto: 7654 3210 98, BLZ 370 400 44; oder GB00 WEST 1234 5698 7654 32.';
+    const items = reviewContacts(body, seen([body]), numberChecks);
+    expect(items.map((i) => [i.kind, i.value, i.unverified])).toEqual([
+      ['number', '7654 3210 98', true],
+      ['number', 'BLZ 370 400 44', true],
+      ['number', 'GB00 WEST 1234 5698 7654 32', true],
+    ]);
+  });
+
+  it('keeps the ticket\'s own values seen in any spelling, and lists no long run the ticket, the knowledge base or the agent gave', () => {
+    const body = [
+      'Wir überweisen auf de89.3704.0044.0532.0130.00 (Ihre Bestellung NW-21877 vom 2025-03-20).',
+      `Rückfragen: +49${NBSP}30${NBSP}12345678, JONAS.BECKER@EXAMPLE.DE oder Ju\u0308rgen@exa\u0308mple.de.`,
+      'Referenz 7781 2290 4410, Vorgang 55 1234 5678.',
+    ].join('\n');
+    const items = reviewContacts(body, { ticket: [`${TICKET}\nCc: jürgen@exämple.de, Referenz 778122904410`], kb: [], typed: ['Vorgang 5512345678'], assistant: [body] }, numberChecks);
+    expect(items.map((i) => [i.kind, i.value, i.sources, i.unverified])).toEqual([
+      ['email', 'JONAS.BECKER@EXAMPLE.DE', ['ticket'], false],
+      ['email', 'Ju\u0308rgen@exa\u0308mple.de', ['ticket'], false],
+      ['iban', 'de89.3704.0044.0532.0130.00', ['ticket'], false],
+      ['phone', `+49${NBSP}30${NBSP}12345678`, ['ticket'], false],
+    ]);
+  });
+});
