@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from '../e2e/harness/chromium';
 import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from '../e2e/harness/chat';
 import { openTicket, startDemoHelpdesk, storedConfirmations, theCard, waitIn, type DemoHelpdesk } from '../e2e/harness/deskmate';
@@ -37,8 +37,12 @@ describe('security: what the confirm card cannot see, listed (finding 7, Chromiu
     chromium = await launchChromium();
     await configureChromium(chromium.context, chromium.extensionId, m);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await panel?.close().catch(() => undefined);
+    await page?.close().catch(() => undefined);
+    panel = page = undefined;
+  });
+  afterAll(async () => {
     await chromium?.close();
     await m?.model.close();
     await helpdesk?.close();
@@ -82,5 +86,40 @@ describe('security: what the confirm card cannot see, listed (finding 7, Chromiu
     // Shown, not sent.
     expect(await helpdesk.sentLog()).toEqual([]);
     expect((await storedConfirmations(panel)).map((r) => r.status)).toEqual(['pending']);
+  });
+
+  attack('a changed bank account written another way (finding 6) stands out before Confirm, and the ticket\'s own account in another spelling does not', async () => {
+    const NBSP = '\u00A0';
+    const body = [
+      'Guten Tag Herr Becker,',
+      '',
+      'wir erstatten auf de89.3704.0044.0532.0130.00.',
+      `Die Gebühr bitte auf DE44${NBSP}5001${NBSP}0517${NBSP}5407${NBSP}3249${NBSP}31 oder auf Konto 7654 3210 98 (BLZ 500 105 17).`,
+    ].join('\n');
+    m.model.script([
+      { toolCalls: [{ name: 'ticket__read', arguments: {} }] },
+      { toolCalls: [{ name: 'reply__propose', arguments: { body } }] },
+      { text: 'Here is a draft.' },
+    ]);
+    page = await openTicket(chromium.context, helpdesk, GERMAN.id);
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="chat-input"]');
+    await ask(panel, 'Draft a reply.');
+    await waitForChat(panel, (v) => !v.running && v.drafts.length === 1, 'the draft card');
+    await panel.click('[data-testid="draft-send"]');
+    await theCard(panel, ['pending']);
+    await waitIn(panel, () => document.querySelector('[data-testid="confirm-review"]')?.getAttribute('data-state') === 'ready', null, 'the list under the body');
+
+    const listed = await panel.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid="review-item"]')].map((li) => [li.dataset.kind, li.dataset.unverified === 'true']),
+    );
+    expect(listed).toEqual([
+      ['iban', false],
+      ['iban', true],
+      ['number', true],
+      ['number', true],
+    ]);
+    expect(await panel.text('[data-testid="review-warning"]')).toMatch(/^3 of these came from the assistant/);
+    expect(await helpdesk.sentLog()).toEqual([]);
   });
 });
