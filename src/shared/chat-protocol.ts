@@ -35,6 +35,8 @@ export interface ModelLabel {
   name: string;
   /** The offline demo model: labelled as such in the UI. */
   demo: boolean;
+  /** Personal data is masked before requests leave (the settings or the policy say so): shown in the UI. */
+  masked: boolean;
 }
 
 export const CHAT_SCHEMA: JsonSchema = {

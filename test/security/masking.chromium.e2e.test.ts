@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromiumHarness } from '../e2e/harness/chromium';
 import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from '../e2e/harness/chat';
-import { openTicket, type DemoHelpdesk } from '../e2e/harness/deskmate';
+import { openTicket, waitIn, type DemoHelpdesk } from '../e2e/harness/deskmate';
 import { setMasking } from '../e2e/harness/options';
 import { attack } from './attack';
 import { FORMS_TICKET, leakedIn, startFormsHelpdesk } from './masking-forms';
@@ -49,5 +49,22 @@ describe('security: personal data in ordinary forms, in Chromium (finding 3)', (
     expect(draft).not.toMatch(/\[[A-Z]+_\d/);
     await panel.close();
     await page.close();
+  });
+
+  it('the sidebar shows that masking is on, and stops saying so when it is turned off', async () => {
+    const page = await openTicket(chromium.context, helpdesk, FORMS_TICKET.id);
+    const panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    try {
+      expect(await panel.text('[data-testid="masking-badge"]')).toBe('Masking on');
+      expect(await panel.evaluate(() => document.querySelector('[data-testid="masking-badge"]')?.getAttribute('title'))).toMatch(/replaced by placeholders before it reaches the model/);
+      // The demo model runs on this computer: without the agent's choice, nothing is masked.
+      await setMasking(chromium.context, chromium.extensionId, false);
+      await waitIn(panel, () => !document.querySelector('[data-testid="masking-badge"]') && !!document.querySelector('[data-testid="chat-input"]'), null, 'the badge to go once masking is off');
+      await setMasking(chromium.context, chromium.extensionId, true);
+      await panel.waitFor('[data-testid="masking-badge"]');
+    } finally {
+      await panel.close();
+      await page.close();
+    }
   });
 });

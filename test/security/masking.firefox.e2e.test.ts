@@ -56,6 +56,9 @@ describe('security: personal data in ordinary forms, in Firefox (finding 3)', ()
     const sidebar = firefoxDriver(sidebarPage);
     await showTab(sidebar, 'Chat');
     await sidebarPage.waitForSelector('[data-testid="chat-input"]');
+    // Masking on, as the sidebar says.
+    await sidebarPage.waitForSelector('[data-testid="masking-badge"]');
+    expect(await sidebarPage.$eval('[data-testid="masking-badge"]', (b) => b.textContent)).toBe('Masking on');
     await ask(sidebar, 'What does the customer want? Draft a reply.');
     const view = await waitForChat(sidebar, (v) => !v.running && v.drafts.length === 1, 'the draft card', { timeoutMs: 40_000 });
     expect(view.errors).toEqual([]);

@@ -34,7 +34,7 @@ async function until(done: () => boolean): Promise<void> {
 /** Items without their ids: each side numbers the items it creates itself. */
 const shape = (items: ChatItem[]) => items.map(({ id: _id, ...rest }) => rest);
 
-const MODEL = { name: 'deskmate-demo', demo: true };
+const MODEL = { name: 'deskmate-demo', demo: true, masked: false };
 const delta = (text: string): AgentEvent => ({ type: 'text_delta', step: 1, delta: text });
 const done: AgentEvent = { type: 'done', reason: 'stop', steps: 1, usage: { promptTokens: 0, completionTokens: 0 } };
 

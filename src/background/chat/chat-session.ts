@@ -7,7 +7,7 @@ import { createDraftKeeper } from './draft-keeper';
 import { conversationKey, tabPrefix, type Conversation } from './chat-store';
 import { createKeptConversations } from './kept-conversations';
 import { createChatTurns, type CreateModel } from './chat-turns';
-import { DEMO_MODEL_ID, loadModelSettings, type ModelSettings } from '../model/model-settings';
+import { DEMO_MODEL_ID, loadModelSettings, masksPersonalData, type ModelSettings } from '../model/model-settings';
 import { CHAT_SCHEMA, type ChatClientMessage, type ChatServerMessage } from '../../shared/chat-protocol';
 import type { Services } from '../services';
 import type { OutboundLog } from '../model/outbound-log';
@@ -75,7 +75,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
       home: homeOfConversation(conversation),
       items: conversation.items,
       running: conversation.running,
-      model: { name: settings.model, demo: settings.model === DEMO_MODEL_ID },
+      model: { name: settings.model, demo: settings.model === DEMO_MODEL_ID, masked: masksPersonalData(settings) },
     };
     if (port) port.postMessage(message);
     else post(conversation.key, message);

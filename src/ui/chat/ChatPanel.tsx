@@ -162,6 +162,11 @@ function ModelBar({ model, onSettings, onNew, outbound, onOutbound }: BarProps) 
           {t('chat_demo')}
         </span>
       )}
+      {model?.masked && (
+        <span class="badge badge-masked" data-testid="masking-badge" title={t('chat_masked_hint')}>
+          {t('chat_masked')}
+        </span>
+      )}
       <button type="button" class="icon-btn" data-testid="chat-settings" aria-label={t('chat_model_settings')} title={t('chat_model_settings')} onClick={onSettings}>
         ⚙
       </button>
