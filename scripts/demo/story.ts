@@ -117,20 +117,21 @@ export async function playStory(session: DemoSession, outDir: string, step: Step
     const card = await readConfirmCard(panel);
     Object.assign(t.confirm, { fields: card.fields, body: card.body ?? undefined, state: card.state ?? undefined, bodyEqualsEditedDraft: card.body === edited });
     d.status = card.status;
-    // The card from its heading, and its body scrolled to the end, where the edit is.
-    await panel.evaluate(() => {
-      document.querySelector('[data-testid="confirm-card"]')?.scrollIntoView({ block: 'start' });
-      const body = document.querySelector('[data-testid="confirm-body"]');
-      if (body) body.scrollTop = body.scrollHeight;
-    });
+    // The card from its heading, where its body starts.
+    await panel.evaluate(() => document.querySelector('[data-testid="confirm-card"]')?.scrollIntoView({ block: 'start' }));
     await shot('04-panel-confirm.png', (f) => raw.screenshot(f));
     if (card.body !== edited) throw new Error(`confirm-body differs from the edited draft:\n${JSON.stringify(card.body)}\nvs\n${JSON.stringify(edited)}`);
   });
 
   await step('confirm', 'click Confirm and wait for data-state="sent"', async (d) => {
     // Confirm is offered once the body has been in view to its end and the list under it is in.
+    // The body scrolls with the conversation: read down to its end, where the edit is.
     await poll(
-      async () => (await panel.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid="confirm-accept"]')?.disabled === false)) || undefined,
+      async () =>
+        (await panel.evaluate(() => {
+          document.querySelector('[data-testid="confirm-body"]')?.scrollIntoView({ block: 'end' });
+          return document.querySelector<HTMLButtonElement>('[data-testid="confirm-accept"]')?.disabled === false;
+        })) || undefined,
       'Confirm to be offered',
       { timeoutMs: WAIT },
     );

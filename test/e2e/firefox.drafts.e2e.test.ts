@@ -138,7 +138,7 @@ describe('firefox.drafts: drafts keep their edits, say when they were sent, and 
         const body = card?.querySelector('[data-testid="confirm-body"]');
         const accept = card?.querySelector<HTMLButtonElement>('[data-testid="confirm-accept"]');
         if (!body || !accept) return false;
-        body.scrollTop = body.scrollHeight;
+        body.scrollIntoView({ block: 'nearest' });
         if (accept.disabled) return false;
         accept.click();
         return true;

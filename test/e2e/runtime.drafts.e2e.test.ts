@@ -129,7 +129,7 @@ describe('runtime.drafts: drafts keep their edits, say when they were sent, and 
         const body = card?.querySelector('[data-testid="confirm-body"]');
         const accept = card?.querySelector<HTMLButtonElement>('[data-testid="confirm-accept"]');
         if (!body || !accept) return undefined;
-        body.scrollTop = body.scrollHeight;
+        body.scrollIntoView({ block: 'nearest' });
         if (accept.disabled) return undefined;
         accept.click();
         return true;

@@ -10,6 +10,7 @@ import { reviewContacts } from '../../src/shared/contact-review';
 import { PERSONAL_DATA_GLOBAL, type PersonalData } from '../../src/shared/personal-data-module';
 import { KB_INDEX_GLOBAL, type KbIndexModule } from '../../src/tools/kb-index-module';
 import { createKbIndex } from '../../src/tools/knowledge-base';
+import { installIntersectionObserver } from './intersection';
 
 /**
  * Makes the fakes behave like the browser for every glue and UI test:
@@ -21,7 +22,8 @@ import { createKbIndex } from '../../src/tools/knowledge-base';
  *   404 for any other; every other URL goes to the real fetch;
  * - the personal data script (entrypoints/personal-data.ts) has run, as it has in a worker that
  *   needed it (test/background/model/personal-data.test.ts loads it the browser's way), and so has the
- *   knowledge base index script (test/background/kb/kb-index.test.ts).
+ *   knowledge base index script (test/background/kb/kb-index.test.ts);
+ * - under happy-dom, an IntersectionObserver that reports (test/fakes/intersection.ts).
  */
 for (const area of [fakeBrowser.storage.local, fakeBrowser.storage.session]) {
   const get = area.get.bind(area);
@@ -49,6 +51,7 @@ export const kbIndexScriptModule: KbIndexModule = { createKbIndex };
 (globalThis as Record<string, unknown>)[KB_INDEX_GLOBAL] = kbIndexScriptModule;
 
 beforeEach(() => {
+  if (typeof window !== 'undefined') installIntersectionObserver();
   globalThis.indexedDB = new IDBFactory();
   forgetVaultConnection();
 });

@@ -66,21 +66,31 @@ describe('security: the confirm card in Chromium (findings 4 and 5)', () => {
     expect(first.canAccept).toBe(false);
     expect(first.hint).toBe(true);
 
-    // A real click on Confirm with the tail unseen does nothing.
-    await p.click('[data-testid="confirm-card"] [data-testid="confirm-accept"]', { evenIfDisabled: true });
+    // Confirm sits under the whole body, which scrolls with the sidebar: while the tail is out of
+    // view, so is Confirm, and it is off. A click that reaches it anyway does nothing.
+    const place = await p.evaluate(() => {
+      const accept = document.querySelector<HTMLButtonElement>('[data-testid="confirm-card"] [data-testid="confirm-accept"]')!;
+      const tail = document.querySelector('[data-testid="confirm-body"]')!.getBoundingClientRect().bottom;
+      accept.click();
+      return { belowTheFold: accept.getBoundingClientRect().top > innerHeight, tailInView: tail <= innerHeight, disabled: accept.disabled };
+    });
+    expect(place).toEqual({ belowTheFold: true, tailInView: false, disabled: true });
     await settle();
     expect(await helpdesk.sentLog()).toEqual([]);
     expect((await theCard(p, ['pending'])).state).toBe('pending');
 
-    // Half way down is not the end.
+    // The body scrolls with the sidebar: from its start to half way down is not the end.
     await p.evaluate(() => {
       const body = document.querySelector('[data-testid="confirm-body"]')!;
-      body.scrollTop = body.scrollHeight / 2;
+      body.scrollIntoView({ block: 'start' });
+      let box = body.parentElement;
+      while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
+      box!.scrollTop += body.getBoundingClientRect().height / 2;
     });
     await settle(200);
     expect((await card(p)).canAccept).toBe(false);
 
-    // The keyboard reaches the body and scrolls it to its end: then Confirm is offered.
+    // The keyboard reaches the body and scrolls on to its end: then Confirm is offered.
     await p.evaluate(() => document.querySelector<HTMLElement>('[data-testid="confirm-body"]')!.focus());
     expect(await p.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('confirm-body');
     await p.press('End');

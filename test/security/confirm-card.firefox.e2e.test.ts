@@ -51,11 +51,18 @@ describe('security: the confirm card in Firefox (findings 4 and 5)', () => {
     const accept = '[data-testid="confirm-card"] [data-testid="confirm-accept"]';
     expect(await page.$eval(accept, (b) => (b as HTMLButtonElement).disabled)).toBe(true);
     expect(await page.$eval('[data-testid="confirm-body-length"]', (e) => e.textContent)).toMatch(/^19[,. ]?000 characters, 2 lines$/);
-    await page.click(accept).catch(() => undefined);
+    // Confirm sits under the whole body, which scrolls with the sidebar: while the tail is out of
+    // view, so is Confirm, and it is off. A click that reaches it anyway does nothing.
+    const place = await page.$eval(accept, (b) => {
+      const tail = document.querySelector('[data-testid="confirm-body"]')!.getBoundingClientRect().bottom;
+      (b as HTMLButtonElement).click();
+      return { belowTheFold: b.getBoundingClientRect().top > innerHeight, tailInView: tail <= innerHeight, disabled: (b as HTMLButtonElement).disabled };
+    });
+    expect(place).toEqual({ belowTheFold: true, tailInView: false, disabled: true });
     await new Promise((r) => setTimeout(r, 600));
     expect(await helpdesk.sentLog()).toEqual([]);
 
-    // The keyboard scrolls the focused body to its end; then Confirm is offered and sends the whole text.
+    // The keyboard scrolls on from the focused body to its end; then Confirm is offered and sends the whole text.
     await page.focus('[data-testid="confirm-body"]');
     await page.keyboard.press('End');
     await waitIn(sidebar, () => !document.querySelector<HTMLButtonElement>('[data-testid="confirm-accept"]')?.disabled, null, 'Confirm once the end is in view');

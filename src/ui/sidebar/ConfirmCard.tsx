@@ -48,8 +48,9 @@ export function ConfirmCard({ card, away = null, onAccept, onCancel, onCheck, on
   // Opened from a Send… (or a page action), it hands the focus back there once it is done.
   useFocusReturn(section, card.state, 'pending', openerNear);
   useEffect(() => heading.current?.focus(), []);
-  // Confirm stands for the whole body: it waits until the end of the text has been in view.
-  const body = useSeenToEnd<HTMLDivElement>(shown?.body);
+  // Confirm stands for the whole body: it waits until the text has been in view from its start to
+  // its end, scrolled with the conversation (the body has no scroll box of its own).
+  const body = useSeenToEnd<HTMLSpanElement>(shown?.body);
   // Nor before the list of what the body links to is there to read.
   const reviewing = card.review?.status === 'loading';
   const open = card.state === 'pending' || card.state === 'refused' || card.state === 'failed';
@@ -95,14 +96,14 @@ export function ConfirmCard({ card, away = null, onAccept, onCancel, onCheck, on
           <div
             class="confirm-body text"
             data-testid="confirm-body"
-            ref={body.ref}
-            onScroll={body.onScroll}
-            // Focusable, so the keyboard scrolls it too (arrows, Page Down, End).
+            // Focusable, so the keyboard reaches it and scrolls the conversation on (arrows, Page Down, End).
             tabIndex={0}
             role="region"
             aria-label={t('confirm_body_label')}
           >
+            <span class="seen-mark" ref={body.top} aria-hidden="true" />
             <Revealed text={shown.body} />
+            <span class="seen-mark" ref={body.end} aria-hidden="true" />
           </div>
           {card.review && <ConfirmReview review={card.review} />}
           {!body.seen && card.state === 'pending' && (

@@ -232,8 +232,9 @@ export async function theCard(driver: Driver, states: string[], options?: WaitOp
 }
 
 /**
- * Reads the only card's body to its end, as a person must before Confirm is offered: scrolls the
- * body box to the bottom and waits until Confirm is enabled.
+ * Reads the only card's body through, as a person must before Confirm is offered: the body
+ * scrolls with the conversation, so its start is brought into view, then its end (turn about,
+ * one per look, so the browser has reported each before the next), until Confirm is enabled.
  */
 export function readWholeBody(driver: Driver, options?: WaitOptions): Promise<true> {
   return waitIn(
@@ -242,11 +243,14 @@ export function readWholeBody(driver: Driver, options?: WaitOptions): Promise<tr
       const body = document.querySelector('[data-testid="confirm-card"] [data-testid="confirm-body"]');
       const accept = document.querySelector<HTMLButtonElement>('[data-testid="confirm-card"] [data-testid="confirm-accept"]');
       if (!body || !accept) return false;
-      body.scrollTop = body.scrollHeight;
-      return !accept.disabled;
+      if (!accept.disabled) return true;
+      const w = window as unknown as { __deskmateReadEnd?: boolean };
+      body.scrollIntoView({ block: w.__deskmateReadEnd ? 'end' : 'start' });
+      w.__deskmateReadEnd = !w.__deskmateReadEnd;
+      return false;
     },
     null,
-    'Confirm to be enabled once the body was scrolled to its end',
+    'Confirm to be enabled once the body was in view from its start to its end',
     options,
   );
 }
