@@ -41,7 +41,8 @@ export function traceFacts(args: Record<string, unknown> | undefined, result: To
   if (!data) return facts;
   const ticket = str(data.number, 60);
   if (ticket) facts.ticket = ticket;
-  if (Array.isArray(data.messages)) facts.messages = data.messages.length;
+  // Posts only, as the helpdesk counts its thread: a system event ("assigned", "status changed") is no message.
+  if (Array.isArray(data.messages)) facts.messages = data.messages.filter((m) => obj(m)?.role !== 'system').length;
   if (Array.isArray(data.hits)) {
     facts.found = data.hits.length;
     facts.titles = data.hits.slice(0, MAX_TITLES).flatMap((hit) => str(obj(hit)?.title, 120) ?? []);

@@ -6,6 +6,10 @@ const ticket = { number: '#957908', subject: 'Refund', status: 'Open', requester
 describe('trace facts', () => {
   it('takes a ticket’s number and message count from a ticket read', () => {
     expect(traceFacts({}, { ok: true, data: ticket })).toEqual({ ticket: '#957908', messages: 4 });
+    // A helpdesk's events between the posts (osTicket's "Created by", "assigned"; FreeScout's line
+    // items) are not messages: the count is the thread's, as the helpdesk shows it.
+    const events = { ...ticket, messages: [{ role: 'customer' }, { role: 'system' }, { role: 'agent' }, { role: 'system' }, { role: 'internal' }] };
+    expect(traceFacts({}, { ok: true, data: events })).toEqual({ ticket: '#957908', messages: 3 });
   });
 
   it('takes the query, the number of hits and their titles from a search', () => {
