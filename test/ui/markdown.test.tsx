@@ -82,6 +82,13 @@ describe('Markdown', () => {
     expect(root.querySelector('pre code')!.textContent).toBe('const a = 1 < 2;');
   });
 
+  it('keeps each line of an answer on its own line, as a summary’s four lines', async () => {
+    await show('Wants: a refund of the duplicate charge\nTried: nothing yet\nPromised: nothing\nNext: refund NW-20931');
+    const p = root.querySelector('p')!;
+    expect(p.querySelectorAll('br')).toHaveLength(3);
+    expect([...p.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent)).toEqual(['Wants: a refund of the duplicate charge', 'Tried: nothing yet', 'Promised: nothing', 'Next: refund NW-20931']);
+  });
+
   it('shows entities as the characters they stand for, as text', async () => {
     await show('Tom &amp; Jerry &lt;b&gt;');
     expect(root.textContent).toBe('Tom & Jerry <b>');

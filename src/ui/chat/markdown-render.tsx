@@ -12,7 +12,13 @@ import { ExternalLink, TrustedLink } from './ExternalLink';
  * reference and autolinks and images all come out of the lexer as the same tokens, so all of them
  * pass here. Loaded on demand (see Markdown.tsx): marked is half of the sidebar's script.
  */
-export const renderMarkdown = (text: string, trusted: Trusted = new Set()): ComponentChildren[] => blocks(Lexer.lex(text), trusted);
+export const renderMarkdown = (text: string, trusted: Trusted = new Set()): ComponentChildren[] => blocks(Lexer.lex(text, LEX), trusted);
+
+/**
+ * A line break in model output is a line break, as in every chat: a summary's "Wants:",
+ * "Tried:", "Promised:", "Next:" lines stay four lines (GitHub's `breaks`).
+ */
+const LEX = { gfm: true, breaks: true } as const;
 
 /** The link keys that open in one click. */
 type Trusted = ReadonlySet<string>;
