@@ -64,6 +64,10 @@ describe('insert-anywhere: zero-config insert on a separate reply page with an i
     const status = await waitIn(panel, insertStatus, null, 'the insert status');
     expect(status).toMatch(/inserted/i);
     expect(helpdesk.sent()).toEqual([]);
+    // Single-spaced as typed: lines end in line breaks, not a paragraph each (which a rich editor,
+    // osTicket's Redactor, shows with a blank line between every two lines).
+    const shape = await page.frameLocator('#editor-frame').locator('body').evaluate((b) => ({ blocks: b.querySelectorAll('p, div').length, breaks: b.querySelectorAll('br').length }));
+    expect(shape).toEqual({ blocks: 0, breaks: DRAFT.split('\n').length - 1 });
 
     await page.click('#post');
     await page.waitForURL(/\/iframe\/tickets\/5$/);

@@ -77,11 +77,27 @@ export function replaceRichText(host: HTMLElement, text: string): void {
   };
   host.focus({ preventScroll: true });
   selectAll();
-  // Line by line with line breaks, as typing with Shift+Enter would: a multi-line insertText
-  // makes paragraphs (<div>s) in Chromium, which helpdesks store with extra blank lines.
-  const typed = editorLines(text).every((line, i) => (i === 0 || execCommand(doc, 'insertLineBreak')) && (!line || execCommand(doc, 'insertText', line)));
-  if (typed) return;
+  if (typeLines(doc, text)) return;
   insertIntoRich(host, text, selectAll());
+}
+
+/**
+ * Types `text` at the selection line by line with line breaks, as Shift+Enter would: a
+ * multi-line insertText makes a paragraph of every line in Chromium (Redactor's <p>s in
+ * osTicket), which the helpdesk shows double-spaced. False when the browser took none of it.
+ */
+function typeLines(doc: Document, text: string): boolean {
+  if (!lineBreaks(doc)) return false;
+  return editorLines(text).every((line, i) => (i === 0 || execCommand(doc, 'insertLineBreak')) && (!line || execCommand(doc, 'insertText', line)));
+}
+
+/** Whether the browser types a line break by command (else a multi-line insertText is all there is). */
+function lineBreaks(doc: Document): boolean {
+  try {
+    return doc.queryCommandSupported('insertLineBreak');
+  } catch {
+    return false;
+  }
 }
 
 function execCommand(doc: Document, command: string, value?: string): boolean {
@@ -136,7 +152,8 @@ function insertIntoRich(host: HTMLElement, text: string, saved: Range | null): s
   selection?.addRange(range);
   const before = host.textContent;
   const replacing = !range.collapsed;
-  if (execInsert(doc, text) && (host.textContent !== before || replacing)) return null;
+  const typed = /[\r\n]/.test(text) && lineBreaks(doc) ? typeLines(doc, text) : execInsert(doc, text);
+  if (typed && (host.textContent !== before || replacing)) return null;
   // By hand: text nodes and <br>s, never markup parsed from the text.
   range.deleteContents();
   const nodes = editorNodes(doc, text);
