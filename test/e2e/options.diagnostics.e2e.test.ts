@@ -53,6 +53,11 @@ describe('options: diagnostics in Chromium', () => {
 
     const options = await openExtensionPage(chromium.context, chromium.extensionId, 'options.html');
     await options.waitForSelector('[data-testid="diagnostics"]');
+    // For whoever sets Deskmate up, not the agent: under the page's Advanced heading, at its end.
+    expect(await options.evaluate(() => {
+      const advanced = document.querySelector('[data-testid="diagnostics"]')!.closest('section#advanced');
+      return { heading: advanced?.querySelector('h2')?.textContent, last: advanced === document.querySelector('main')!.lastElementChild };
+    })).toEqual({ heading: 'Advanced', last: true });
     const shown = await poll(async () => {
       await options.click('[data-testid="diagnostics-refresh"]');
       const list = await entries(options);

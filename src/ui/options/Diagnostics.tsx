@@ -9,7 +9,7 @@ export function Diagnostics({ diagnostics: d }: { diagnostics: DiagnosticsLoad }
   return (
     <section class="section diagnostics" data-testid="diagnostics" aria-labelledby="diagnostics-title">
       <div class="section-head">
-        <h2 id="diagnostics-title">{t('diagnostics_title')}</h2>
+        <h3 id="diagnostics-title">{t('diagnostics_title')}</h3>
         <span class="actions">
           <button type="button" class="btn btn-quiet" data-testid="diagnostics-refresh" onClick={d.refresh}>
             {t('diagnostics_refresh')}

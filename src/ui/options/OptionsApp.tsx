@@ -56,7 +56,11 @@ export function OptionsApp() {
         <SitesList sites={sites.sites} error={sites.error} onChange={sites.update} />
         <Recipes />
         <AuditList audit={audit} />
-        <Diagnostics diagnostics={diagnostics} />
+        <section id="advanced" class="advanced" aria-labelledby="advanced-title">
+          <h2 id="advanced-title" class="advanced-title">{t('options_advanced')}</h2>
+          <p class="grade-line">{t('options_advanced_line')}</p>
+          <Diagnostics diagnostics={diagnostics} />
+        </section>
       </main>
     </div>
   );
