@@ -85,17 +85,43 @@ export function localizeDocument(titleKey: string): void {
   document.title = t(titleKey);
 }
 
-/** The sidebar may close itself (side panels cannot); used after opening the options page. */
-export const openOptions = () => browser.runtime.openOptionsPage();
+/** Where the sidebar asks the options page to go: a section, and the model form's preset. */
+export interface OptionsGoto {
+  section: string | null;
+  preset: string | null;
+}
+
+/** The channel between the extension's pages (one origin): the sidebar tells an open options tab where to go. */
+const CHANNEL = 'deskmate-options';
 
 /**
- * The options page at one of its sections (`model-settings`, `knowledge-base`), the model form
- * showing `preset` where given: the sidebar's setup card, its gear and its error cards all lead
- * to the one settings form.
+ * The options page, in one tab. One already open is brought to the front and told where to go,
+ * without a reload (what the agent typed there stays); else a new tab opens there. Every way to
+ * the settings (the header, the setup card, an error's Open settings) goes through here.
  */
-export function openSettings(section: string, preset?: string): Promise<unknown> {
-  const query = preset ? `?preset=${encodeURIComponent(preset)}` : '';
-  return browser.tabs.create({ url: browser.runtime.getURL(`/options.html${query}#${section}` as '/options.html') });
+export async function openSettings(section: string | null = null, preset: string | null = null): Promise<void> {
+  const page = browser.runtime.getURL('/options.html');
+  const open = (await browser.tabs.query({})).find((tab) => tab.url?.split(/[?#]/)[0] === page);
+  if (open?.id === undefined) {
+    const query = preset ? `?preset=${encodeURIComponent(preset)}` : '';
+    await browser.tabs.create({ url: `${page}${query}${section ? `#${section}` : ''}` });
+    return;
+  }
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage({ section, preset } satisfies OptionsGoto);
+  channel.close();
+  await browser.tabs.update(open.id, { active: true });
+  if (open.windowId !== undefined) await browser.windows.update(open.windowId, { focused: true });
+}
+
+/** The options page at its top, in the same one tab. */
+export const openOptions = (): Promise<void> => openSettings();
+
+/** On the options page: each request of the sidebar to go somewhere. Returns the way to stop listening. */
+export function onOptionsGoto(go: (where: OptionsGoto) => void): () => void {
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = (e: MessageEvent<OptionsGoto>) => go({ section: typeof e.data?.section === 'string' ? e.data.section : null, preset: typeof e.data?.preset === 'string' ? e.data.preset : null });
+  return () => channel.close();
 }
 
 /**

@@ -67,7 +67,7 @@ describe('first run: the setup card and settings that tell the truth', () => {
     await options.close();
   });
 
-  it('a setup choice opens the one settings form with that preset filled in, saving nothing', async () => {
+  it('a setup choice opens the one settings form with that preset filled in, saving nothing; the way to the settings reuses the open tab', async () => {
     // The options page opened in front; the agent comes back to the ticket.
     await ticket.bringToFront();
     await panel.text('[data-testid="setup-choice-openai"]');
@@ -78,10 +78,22 @@ describe('first run: the setup card and settings that tell the truth', () => {
     expect(await options.inputValue('[data-testid="settings-base-url"]')).toBe('https://api.openai.com/v1');
     const saved = await sendToBackground<{ preset: string }>(pageDriver(options), { type: 'model.get' });
     expect(saved.ok && saved.value.preset).toBe('demo');
-    // The gear opens the same form.
+    const optionsPages = () => chromium.context.pages().filter((p) => p.url().includes('/options.html'));
+    // What the agent types there stays: the open page is shown again, never loaded again.
+    await options.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+    const shown = () => options.evaluate(() => document.visibilityState === 'visible' && (window as unknown as { kept?: boolean }).kept === true);
+    // The gear leads to the same form, in the same tab: brought to the front, the preset as it was.
+    await ticket.bringToFront();
     await panel.click('[data-testid="chat-settings"]');
-    const gear = await pageAt(/\/options\.html#model-settings$/);
-    await gear.close();
+    await poll(async () => ((await shown()) ? true : undefined), 'the open options tab to come to the front');
+    expect(optionsPages()).toHaveLength(1);
+    expect(await options.inputValue('[data-testid="settings-preset"]')).toBe('openai');
+    // Another setup choice: the same tab, with that preset filled in.
+    await ticket.bringToFront();
+    await panel.click('[data-testid="setup-choice-ollama"]');
+    await poll(async () => ((await shown()) && (await options.inputValue('[data-testid="settings-preset"]')) === 'ollama' ? true : undefined), 'the Ollama preset in the open tab');
+    expect(await options.inputValue('[data-testid="settings-base-url"]')).toBe('http://localhost:11434/v1');
+    expect(optionsPages()).toHaveLength(1);
     await options.close();
     await ticket.bringToFront();
   });

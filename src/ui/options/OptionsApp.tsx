@@ -1,4 +1,6 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { onOptionsGoto } from '../client';
+import { PRESETS, type PresetId } from '../../shared/settings';
 import { useAudit } from '../hooks/useAudit';
 import { useDiagnostics } from '../hooks/useDiagnostics';
 import { presetFromLocation } from '../hooks/useModelSettings';
@@ -31,6 +33,17 @@ export function OptionsApp() {
     const id = location.hash.slice(1);
     if (id) document.getElementById(id)?.scrollIntoView();
   }, []);
+  // The sidebar asks the page already open to show a section (and a preset), instead of opening another.
+  const [asked, setAsked] = useState<{ preset: PresetId; n: number } | null>(null);
+  useEffect(
+    () =>
+      onOptionsGoto(({ section, preset }) => {
+        if (section) document.getElementById(section)?.scrollIntoView();
+        const known = PRESETS.find((p) => p.id === preset);
+        if (known) setAsked((a) => ({ preset: known.id, n: (a?.n ?? 0) + 1 }));
+      }),
+    [],
+  );
   return (
     <div class="options">
       <header class="header">
@@ -47,7 +60,7 @@ export function OptionsApp() {
         <section id="model-settings" class="section model-settings" aria-labelledby="model-title">
           <h2 id="model-title">{t('settings_title')}</h2>
           <p class="grade-line">{t('settings_line')}</p>
-          <ModelSettingsForm testIds initialPreset={presetFromLocation(location.search)} />
+          <ModelSettingsForm testIds initialPreset={presetFromLocation(location.search)} asked={asked} />
         </section>
         <TeamInstructions />
         <KnowledgeBase />

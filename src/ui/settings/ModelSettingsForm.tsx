@@ -1,4 +1,4 @@
-import { useId } from 'preact/hooks';
+import { useEffect, useId } from 'preact/hooks';
 import { masksPersonalData, PRESETS, type PresetId } from '../../shared/settings';
 import { useModelSettings } from '../hooks/useModelSettings';
 import { usePolicy } from '../hooks/usePolicy';
@@ -12,14 +12,18 @@ interface Props {
   onSaved?: () => void;
   /** The preset a link asked for (the sidebar's setup card): shown, not saved until Save. */
   initialPreset?: PresetId | null;
+  /** A preset the sidebar asked for later, to the page already open (`n` counts the asks). */
+  asked?: { preset: PresetId; n: number } | null;
 }
 
 /** A line under the preset menu: how to get that kind of model going. */
 const PRESET_HINT: Partial<Record<PresetId, string>> = { demo: 'settings_demo_hint', openai: 'settings_openai_hint', ollama: 'settings_ollama_hint' };
 
 /** Where the assistant's model is: a preset, or any OpenAI-compatible URL, key and model. */
-export function ModelSettingsForm({ testIds = false, onSaved, initialPreset = null }: Props) {
+export function ModelSettingsForm({ testIds = false, onSaved, initialPreset = null, asked = null }: Props) {
   const m = useModelSettings(onSaved, initialPreset);
+  // Chosen as if in the menu: the address and model follow, nothing is saved until Save.
+  useEffect(() => void (asked && m.choose(asked.preset)), [asked?.n]);
   const policy = usePolicy();
   const id = useId();
   const tid = (name: string) => (testIds ? `settings-${name}` : undefined);
