@@ -138,8 +138,13 @@ export interface Requests {
   'savedReplies.save': { req: { data: unknown }; res: { ok: boolean; error?: string } };
   /** Adds a file's replies (one with the same id is replaced). */
   'savedReplies.import': { req: { data: unknown }; res: { ok: boolean; added?: number; error?: string } };
-  /** The agent's click on a saved reply: its fixed plan runs in the tab (it may read and write, never send). */
-  'savedReplies.run': { req: { tabId: number; id: string }; res: SavedReplyRun };
+  /** A saved reply filled from the tab's ticket, for the agent to read and edit: its plan's reads only, nothing written. */
+  'savedReplies.preview': { req: { tabId: number; id: string }; res: SavedReplyRun };
+  /**
+   * The agent's click on a saved reply: its fixed plan runs in the tab (it may read and write, never
+   * send), with `body` (the agent's edit of the preview) in place of the filled template when given.
+   */
+  'savedReplies.run': { req: { tabId: number; id: string; body?: string }; res: SavedReplyRun };
   /** What the tab's conversation sent to the model and got back, turn by turn (extension pages only). */
   'outbound.list': { req: { tabId: number }; res: OutboundTurn[] };
   /** `managed`: the organisation's policy gives the team instructions. */

@@ -99,17 +99,18 @@ export function fillTemplate(body: string, values: Record<Variable, string | nul
 
 /**
  * The fixed plan of a saved reply: each of its tools in order; `ticket.read` gets no input, the
- * others the filled text. The fill waits for the read; an unfillable template skips it.
+ * others the filled text, or `body` (the agent's edit of the preview) when given. The fill waits
+ * for the read; an unfillable template skips it.
  */
-export function savedReplyPlan(saved: SavedReply, agentName: string, onFilled: (filled: Filled) => void): AgentPlan {
-  const steps = (saved.plan?.length ? saved.plan : DEFAULT_PLAN).map((tool) =>
+export function savedReplyPlan(saved: SavedReply, agentName: string, onFilled: (filled: Filled) => void, body?: string): AgentPlan {
+  const steps = planTools(saved).map((tool) =>
     tool === 'ticket.read'
       ? { tool, input: {} }
       : {
           tool,
           buildInput: ({ byTool }: { byTool: Record<string, { ok: boolean; data?: unknown } | undefined> }) => {
             const read = byTool['ticket.read'];
-            const filled = fillTemplate(saved.body, variableValues(read?.ok ? (read.data as TicketData) : null, agentName));
+            const filled: Filled = body !== undefined ? { ok: true, text: body } : fillTemplate(saved.body, variableValues(read?.ok ? (read.data as TicketData) : null, agentName));
             onFilled(filled);
             return filled.ok ? { body: filled.text } : undefined;
           },
@@ -117,3 +118,6 @@ export function savedReplyPlan(saved: SavedReply, agentName: string, onFilled: (
   );
   return { name: `saved reply ${saved.id}`, steps };
 }
+
+/** The tools a saved reply's plan runs, in order. */
+export const planTools = (saved: SavedReply): readonly string[] => (saved.plan?.length ? saved.plan : DEFAULT_PLAN);

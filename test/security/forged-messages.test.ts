@@ -112,6 +112,8 @@ function forgedMessages(pending: { confirmation: { id: string; digest: string } 
     { type: 'savedReplies.save', data: { version: 1, replies: [{ id: 'x', title: 'Refund', body: 'Your refund of €480 is approved.', plan: ['ticket.read', 'reply.send'] }] } },
     { type: 'savedReplies.import', data: { version: 1, replies: [{ id: 'x', title: 'Refund', body: 'Your refund of €480 is approved.' }] } },
     { type: 'savedReplies.run', tabId: 1, id: 'x' },
+    { type: 'savedReplies.run', tabId: 1, id: 'x', body: 'Your refund of €480 is approved.' },
+    { type: 'savedReplies.preview', tabId: 1, id: 'x' },
     { type: 'ticketContext.get', tabId: 1 },
     { type: 'typed.unsent', field: { kind: 'question', key: 'chat:1:http://127.0.0.1:4517 7' } },
     { type: 'diagnostics.list' },

@@ -71,6 +71,39 @@ describe('saved replies run as fixed plans, by the agent’s click', () => {
   });
 });
 
+describe('a saved reply, checked and edited before Insert', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('is filled from the ticket for the preview, with only the ticket read: nothing is written, nothing audited', async () => {
+    const h = await setup();
+    await h.as({ type: 'savedReplies.import', data: file() });
+    const preview = (await h.as({ type: 'savedReplies.preview', tabId: 1, id: 'r1' })).value;
+    expect(preview).toEqual({ ok: true, text: 'Hi Maria, ticket #7 is done. Sam Rivera' });
+    expect(h.pageRuns().map((c) => c.tool)).toEqual(['ticket.read']);
+    expect((await h.as({ type: 'audit.list' })).value).toEqual([]);
+  });
+
+  it('puts exactly the agent’s edit in the reply box, through the reply’s plan, and audits that text', async () => {
+    const h = await setup();
+    await h.as({ type: 'savedReplies.import', data: file() });
+    const edited = 'Hi Maria, ticket #7 is done: the refund is on its way. Sam';
+    const run = (await h.as({ type: 'savedReplies.run', tabId: 1, id: 'r1', body: edited })).value;
+    expect(run).toEqual({ ok: true, text: edited });
+    expect(h.pageRuns().map((c) => [c.tool, c.input])).toEqual([['ticket.read', {}], ['reply.fill', { body: edited }]]);
+    const audit = (await h.as({ type: 'audit.list' })).value as { kind: string; body?: string }[];
+    expect(audit.map((e) => [e.kind, e.body])).toEqual([['write', edited]]);
+  });
+
+  it('names the variable a preview cannot fill, and reads nothing more', async () => {
+    const h = await setup();
+    await h.as({ type: 'savedReplies.save', data: { version: 1, replies: [{ id: 'r1', title: 'T', body: 'Hi {{customer.first_name}}, {{agent.name}}' }] } });
+    const preview = (await h.as({ type: 'savedReplies.preview', tabId: 1, id: 'r1' })).value;
+    expect(preview).toMatchObject({ ok: false, code: 'unfilled', missing: ['agent.name'] });
+    expect(preview.error).toContain('{{agent.name}}');
+    expect(h.pageRuns().map((c) => c.tool)).toEqual(['ticket.read']);
+  });
+});
+
 /**
  * The attacker writes the saved-replies file the agent imports: its plan names a send. The plan
  * runs as autonomous, so the registry refuses the step: nothing is prepared, posted or confirmed.
@@ -84,7 +117,10 @@ describe('security: an imported saved reply whose plan sends', () => {
     async (plan) => {
       const h = await setup();
       expect((await h.as({ type: 'savedReplies.import', data: file(plan) })).value).toMatchObject({ ok: true });
-      const run = (await h.as({ type: 'savedReplies.run', tabId: 1, id: 'r1' })).value;
+      // Checked first, then inserted with the agent's own edit: the same plan, refused the same way.
+      const preview = (await h.as({ type: 'savedReplies.preview', tabId: 1, id: 'r1' })).value;
+      expect(h.pageRuns().map((c) => c.tool).filter((t) => t !== 'ticket.read')).toEqual([]);
+      const run = (await h.as({ type: 'savedReplies.run', tabId: 1, id: 'r1', ...(preview.ok ? { body: `${preview.text} Edited.` } : {}) })).value;
       expect(run.ok).toBe(false);
       // No send tool ever ran in the page, nothing is waiting for a confirm, nothing was delivered.
       expect(h.pageRuns().map((c) => c.tool).filter((t) => t !== 'ticket.read' && t !== 'reply.fill')).toEqual([]);

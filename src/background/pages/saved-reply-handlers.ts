@@ -1,12 +1,13 @@
 import { runPlan } from '../../core';
 import { createInputValidator } from '../../core/validation';
-import { MAX_SAVED_REPLIES, SAVED_REPLIES_SCHEMA, savedReplyPlan, unknownVariables, type Filled, type SavedReplies } from '../../shared/saved-replies';
+import { fillTemplate, MAX_SAVED_REPLIES, planTools, SAVED_REPLIES_SCHEMA, savedReplyPlan, unknownVariables, variableValues, type Filled, type SavedReplies } from '../../shared/saved-replies';
+import type { TicketData } from '../../shared/ticket';
 import type { SavedReplyRun } from '../../shared/protocol';
 import { savedRepliesItem } from '../storage/items';
 import type { Handlers } from '../router';
 import { humanCtx, type Services } from '../services';
 
-type SavedReplyHandlers = Pick<Handlers, 'savedReplies.get' | 'savedReplies.save' | 'savedReplies.import' | 'savedReplies.run'>;
+type SavedReplyHandlers = Pick<Handlers, 'savedReplies.get' | 'savedReplies.save' | 'savedReplies.import' | 'savedReplies.preview' | 'savedReplies.run'>;
 
 const validFile = createInputValidator(SAVED_REPLIES_SCHEMA);
 
@@ -45,7 +46,8 @@ export function savedReplyHandlers(s: Services): SavedReplyHandlers {
       });
       return result ? { ok: true, added: added.length } : { ok: false, error: `At most ${MAX_SAVED_REPLIES} saved replies.` };
     },
-    'savedReplies.run': ({ tabId, id }) => runSavedReply(s, tabId, id),
+    'savedReplies.preview': ({ tabId, id }) => previewSavedReply(s, tabId, id),
+    'savedReplies.run': ({ tabId, id, body }) => runSavedReply(s, tabId, id, body),
   };
 }
 
@@ -53,24 +55,48 @@ export function savedReplyHandlers(s: Services): SavedReplyHandlers {
  * The agent's click: the reply's fixed plan runs in the tab's context. runPlan runs every step
  * as autonomous, so the registry lets reads and writes through and refuses any send.
  */
-async function runSavedReply(s: Services, tabId: number, id: string): Promise<SavedReplyRun> {
+async function runSavedReply(s: Services, tabId: number, id: string, body?: string): Promise<SavedReplyRun> {
   const { agentName, replies } = await savedRepliesItem.get();
   const saved = replies.find((r) => r.id === id);
   if (!saved) return { ok: false, code: 'not_found', error: 'This saved reply no longer exists.' };
   const ctx = await humanCtx(s, tabId);
   if (!ctx.scope) return { ok: false, code: 'no_ticket', error: 'Open a ticket in this tab first.' };
   let filled: Filled | undefined;
-  const run = await runPlan(s.registry, savedReplyPlan(saved, agentName, (f) => (filled = f)), {}, ctx);
+  const run = await runPlan(s.registry, savedReplyPlan(saved, agentName, (f) => (filled = f), body), {}, ctx);
   await auditSteps(s, tabId, ctx.scope, saved.title, run.outcomes, filled?.ok ? filled.text : undefined);
-  if (filled && !filled.ok) {
-    const names = [...filled.unknown, ...filled.missing].map((v) => `{{${v}}}`).join(', ');
-    const why = filled.unknown.length ? `unknown variables ${names}` : `no value on this ticket for ${names}`;
-    return { ok: false, code: 'unfilled', error: `Nothing was inserted: ${why}.`, unknown: filled.unknown, missing: filled.missing };
-  }
+  if (filled && !filled.ok) return unfilled(filled, 'Nothing was inserted');
   const failed = run.outcomes.find((o) => o.result && !o.result.ok)?.result;
   if (failed && !failed.ok) return { ok: false, code: failed.code, error: failed.error };
   if (run.error) return { ok: false, code: 'step_failed', error: run.error };
   return filled?.ok ? { ok: true, text: filled.text } : { ok: false, code: 'step_failed', error: 'The plan put nothing in the reply box.' };
+}
+
+/**
+ * A saved reply filled from the tab's ticket, without running the rest of its plan: the agent
+ * reads and edits it before Insert. Only the plan's own `ticket.read` runs, as a human click.
+ */
+async function previewSavedReply(s: Services, tabId: number, id: string): Promise<SavedReplyRun> {
+  const { agentName, replies } = await savedRepliesItem.get();
+  const saved = replies.find((r) => r.id === id);
+  if (!saved) return { ok: false, code: 'not_found', error: 'This saved reply no longer exists.' };
+  const ctx = await humanCtx(s, tabId);
+  if (!ctx.scope) return { ok: false, code: 'no_ticket', error: 'Open a ticket in this tab first.' };
+  let ticket: TicketData | null = null;
+  if (planTools(saved).includes('ticket.read')) {
+    const run = await runPlan(s.registry, { name: `saved reply ${saved.id} (preview)`, steps: [{ tool: 'ticket.read', input: {} }] }, {}, ctx);
+    const read = run.outcomes[0]?.result;
+    if (!read?.ok) return read && !read.ok ? { ok: false, code: read.code, error: read.error } : { ok: false, code: 'step_failed', error: run.error ?? 'The ticket could not be read.' };
+    ticket = read.data as TicketData;
+  }
+  const filled = fillTemplate(saved.body, variableValues(ticket, agentName));
+  return filled.ok ? { ok: true, text: filled.text } : unfilled(filled, 'It cannot be filled in');
+}
+
+/** A template with variables it cannot fill: which, and why. */
+function unfilled(filled: Extract<Filled, { ok: false }>, lead: string): SavedReplyRun {
+  const names = [...filled.unknown, ...filled.missing].map((v) => `{{${v}}}`).join(', ');
+  const why = filled.unknown.length ? `unknown variables ${names}` : `no value on this ticket for ${names}`;
+  return { ok: false, code: 'unfilled', error: `${lead}: ${why}.`, unknown: filled.unknown, missing: filled.missing };
 }
 
 /** Every step that wrote, or was refused, goes to the audit log with the text it carried. */
