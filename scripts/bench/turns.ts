@@ -50,6 +50,7 @@ export async function openStoryPanel(session: DemoSession): Promise<{ page: Page
 
 /** Starts a fresh conversation (chat-new) so every turn is the same story. */
 export async function newChat(panel: SidePanel): Promise<void> {
+  await panel.click('[data-testid="header-menu"]');
   await panel.click('[data-testid="chat-new"]');
   // A conversation holding a draft asks first; the agent says yes.
   const asked = await poll(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations, type Evaluate } from './harness/axe';
 import { launchChromium, openExtensionPage, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
 import { configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
-import { openTicket, showTab, startDemoHelpdesk, theCard, TICKET_1, waitForTools, waitIn, type DemoHelpdesk } from './harness/deskmate';
+import { chooseFromMenu, openTicket, showTab, startDemoHelpdesk, theCard, TICKET_1, waitForTools, waitIn, type DemoHelpdesk } from './harness/deskmate';
 import { pageScreenshot, panelScreenshot } from './harness/screenshots';
 import { poll } from './harness/wait';
 
@@ -77,6 +77,10 @@ describe('a11y: axe-core finds nothing and the keyboard alone tells the whole st
       expectNoViolations(where, (e) => panel.evaluate(e), (s) => panel.emulateColorScheme(s), inDark);
     await panel.waitFor('[data-testid="chat-input"]');
     await axeIn('sidebar, empty chat');
+    await panel.click('[data-testid="header-menu"]');
+    await panel.waitFor('[data-testid="header-menu-items"]');
+    await axeIn('sidebar, the header menu open');
+    await panel.press('Escape');
 
     // Ask by keyboard.
     await tabTo(panel, 'chat-input');
@@ -113,6 +117,10 @@ describe('a11y: axe-core finds nothing and the keyboard alone tells the whole st
     // The focus goes back to the draft whose Send… opened the card.
     await poll(async () => ((await focused(panel)).testid === 'draft-send' ? true : undefined), 'the focus to go back to the draft');
     await axeIn('sidebar, chat after the send');
+    await chooseFromMenu(panel, 'outbound-toggle');
+    await panel.waitFor('[data-testid="outbound-turn"]');
+    await axeIn('sidebar, what was sent to the model');
+    await panel.click('[data-testid="outbound-close"]');
 
     await showTab(panel, 'Page');
     await waitForTools(panel, ['ticket.read', 'reply.fill', 'reply.send']);

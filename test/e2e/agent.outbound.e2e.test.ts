@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromiumHarness } from './harness/chromium';
 import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
-import { openTicket, startDemoHelpdesk, type DemoHelpdesk } from './harness/deskmate';
+import { chooseFromMenu, openTicket, startDemoHelpdesk, type DemoHelpdesk } from './harness/deskmate';
 import { setMasking } from './harness/options';
 import { poll } from './harness/wait';
 
@@ -40,7 +40,7 @@ describe('agent.outbound: the sidebar shows exactly what was sent to the model',
     const received = m.model.requests();
     expect(received.length).toBeGreaterThanOrEqual(3);
 
-    await panel.click('[data-testid="outbound-toggle"]');
+    await chooseFromMenu(panel, 'outbound-toggle');
     const shown = await poll(
       async () => {
         const v = await panel.evaluate(() => ({
@@ -60,9 +60,12 @@ describe('agent.outbound: the sidebar shows exactly what was sent to the model',
     expect(shown.responses.every((r) => r.includes('chat.completion.chunk'))).toBe(true);
     expect(shown.responses.join('')).toContain('reply__propose');
 
-    // A second turn is its own entry.
+    // A second turn is its own entry, asked back in the chat.
+    await panel.click('[data-testid="outbound-close"]');
     await ask(panel, 'Who are you?');
     await waitForChat(panel, (v) => !v.running && v.assistants.length >= 2, 'the second answer', { timeoutMs: 30_000 });
+    expect(await panel.evaluate(() => document.querySelector('[data-testid="outbound-view"]'), null)).toBeNull();
+    await chooseFromMenu(panel, 'outbound-toggle');
     await poll(
       async () => ((await panel.evaluate(() => document.querySelectorAll('[data-testid="outbound-turn"]').length, null)) === 2 ? true : undefined),
       'a second turn in the outbound view',

@@ -1,13 +1,10 @@
-import { copyFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, DEFAULT_MODEL_PORT, DEMO_MODEL, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { launchChromium, openExtensionPage, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
-import { openTicket, pageDriver, sendToBackground, startDemoHelpdesk, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
-import { ROOT } from './harness/paths';
-import { pageScreenshot, panelScreenshot } from './harness/screenshots';
+import { openTicket, pageDriver, sendToBackground, startDemoHelpdesk, TICKET_1, waitIn, type DemoHelpdesk } from './harness/deskmate';
+import { keepForDocs, pageScreenshot, panelScreenshot } from './harness/screenshots';
 import { poll } from './harness/wait';
 
 /** Whether anything listens on a loopback port. */
@@ -56,8 +53,9 @@ describe('first run: the setup card and settings that tell the truth', () => {
     expect(await panel.text('[data-testid="setup-demo-start"]')).toContain('npm run demo');
     for (const preset of ['demo', 'openai', 'ollama', 'custom']) expect(await panel.text(`[data-testid="setup-choice-${preset}"]`)).not.toBe('');
     expect(await panel.text('[data-testid="kb-empty-hint"]')).toContain('The knowledge base is empty');
-    const shot = await panelScreenshot(chromium.context, panel, 'first-run-setup-card');
-    await copyFile(shot, join(ROOT, 'docs', 'first-run-setup-card.png'));
+    await panel.emulateSize({ width: 400, height: 800 });
+    await keepForDocs(await panelScreenshot(chromium.context, panel, 'first-run-setup-card'), 'first-run-setup-card');
+    await panel.emulateSize(null);
 
     await ask(panel, 'What does the customer want?');
     const view = await waitForChat(panel, (v) => v.errors.length === 1 && !v.running, 'the model error');

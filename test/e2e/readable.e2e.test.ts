@@ -5,7 +5,7 @@ import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { launchChromium, openExtensionPage, openRealSidePanel, tabIdOf, type ChromiumHarness, type SidePanel } from './harness/chromium';
-import { clickConfirm, openTicket, pageDriver, sendToBackground, showTab, startDemoHelpdesk, theCard, TICKET_1, TICKET_2, waitIn, type DemoHelpdesk } from './harness/deskmate';
+import { chooseFromMenu, clickConfirm, openTicket, pageDriver, sendToBackground, showTab, startDemoHelpdesk, theCard, TICKET_1, TICKET_2, waitIn, type DemoHelpdesk } from './harness/deskmate';
 import { ROOT } from './harness/paths';
 import { pageScreenshot, panelScreenshot } from './harness/screenshots';
 import { poll } from './harness/wait';
@@ -270,19 +270,19 @@ describe('readable: the trace, the audit log and what agents expect', () => {
   it('New chat asks before discarding the draft', async () => {
     const driver = pageDriver(side);
     await showTab(driver, 'Chat');
-    await side.click('[data-testid="chat-new"]');
+    await chooseFromMenu(driver, 'chat-new');
     await side.waitForSelector('[data-testid="chat-new-confirm"]');
     expect(await side.textContent('[data-testid="chat-new-confirm"] p')).toBe('Start a new chat? This conversation goes, with its drafts and your edits.');
     await pageScreenshot(side, 'new-chat-confirm');
     await side.click('[data-testid="chat-new-no"]');
     expect(await side.locator('[data-testid="chat-new-confirm"]').count()).toBe(0);
     expect(await side.locator('[data-testid="draft-card"]').count()).toBe(1);
-    await side.click('[data-testid="chat-new"]');
+    await chooseFromMenu(driver, 'chat-new');
     await side.click('[data-testid="chat-new-yes"]');
     await side.waitForSelector('.chat-empty');
     expect(await side.locator('[data-testid="draft-card"]').count()).toBe(0);
     // With nothing to lose, New chat starts over at once.
-    await side.click('[data-testid="chat-new"]');
+    await chooseFromMenu(driver, 'chat-new');
     expect(await side.locator('[data-testid="chat-new-confirm"]').count()).toBe(0);
     await side.close();
   });

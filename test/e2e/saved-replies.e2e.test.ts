@@ -19,7 +19,7 @@ const FILE = {
  * read the ticket, fill the template, put it in the reply box. Nothing is sent, not even by a
  * plan an imported file names a send in; the model is not asked at all.
  */
-describe('saved-replies: templates filled from the ticket into the reply box, never sent', () => {
+describe('saved-replies: templates filled from the ticket, checked and edited, into the reply box, never sent', () => {
   let chromium: ChromiumHarness;
   let helpdesk: DemoHelpdesk;
   let m: ModelForExtension;
@@ -70,27 +70,40 @@ describe('saved-replies: templates filled from the ticket into the reply box, ne
     await poll(async () => ((await options.locator('[data-testid="saved-replies-list"] li').count()) === 3 ? true : undefined), 'three saved replies listed');
   });
 
-  it('fills the reply box from the ticket by the agent’s click, and a plan that sends is refused', async () => {
+  it('fills a chosen reply from the ticket for the agent to check and edit; Insert puts that text in the reply box; a plan that sends is refused', async () => {
     const page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
     const panel: SidePanel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
-    await panel.waitFor('[data-testid="saved-reply"][data-id="thanks"]:not([disabled])');
-    await panel.click('[data-testid="saved-reply"][data-id="thanks"]');
-    const status = await waitIn(panel, () => document.querySelector('[data-testid="saved-reply-status"]')?.textContent, null, 'the saved reply to run');
-    expect(status).toMatch(/Inserted into the reply box. Nothing was sent/);
-    const wanted = `Hi Maria,\n\nthanks for writing about ticket ${TICKET_1.label} (${TICKET_1.subject}). We are on it.\n\nSam Rivera`;
     // The editor shows each paragraph as a block: blank lines are not counted.
     const editor = async () => (await page.evaluate(() => document.querySelector<HTMLElement>('.hd-reply .hd-editor')?.innerText ?? '')).replace(/\n+/g, '\n').trim();
-    const wantedLines = wanted.replace(/\n+/g, '\n');
-    await poll(async () => ((await editor()) === wantedLines ? true : undefined), 'the reply box to hold the filled reply', { timeoutMs: 10_000 }).catch(async (e: unknown) => {
+    const choose = async (id: string) => {
+      await panel.click('[data-testid="saved-replies-menu"]:not([disabled])');
+      await panel.click(`[data-testid="saved-reply"][data-id="${id}"]`);
+      return waitIn(panel, (id: string) => (document.querySelector(`[data-testid="saved-reply-card"][data-id="${id}"] [data-testid="saved-reply-body"]`) as HTMLTextAreaElement | null)?.value, id, `the ${id} reply filled in`);
+    };
+
+    const wanted = `Hi Maria,\n\nthanks for writing about ticket ${TICKET_1.label} (${TICKET_1.subject}). We are on it.\n\nSam Rivera`;
+    // Chosen: filled from the ticket and shown, and nothing is in the reply box yet.
+    expect(await choose('thanks')).toBe(wanted);
+    expect(await editor()).toBe('');
+
+    // The agent edits it, then inserts exactly that text.
+    const edited = `${wanted}\n\nP.S. The refund reference follows today.`;
+    await panel.fill('[data-testid="saved-reply-body"]', edited);
+    await panel.click('[data-testid="saved-reply-insert"]');
+    const status = await waitIn(panel, () => document.querySelector('[data-testid="saved-reply-status"]')?.textContent, null, 'the saved reply to run');
+    expect(status).toMatch(/Inserted into the reply box. Nothing was sent/);
+    const editedLines = edited.replace(/\n+/g, '\n');
+    await poll(async () => ((await editor()) === editedLines ? true : undefined), 'the reply box to hold the edited reply', { timeoutMs: 10_000 }).catch(async (e: unknown) => {
       throw new Error(`${(e as Error).message}; it holds ${JSON.stringify(await editor())}`);
     });
 
-    // The imported plan whose last step is reply.send: refused by the registry, nothing prepared.
-    await panel.click('[data-testid="saved-reply"][data-id="refund-now"]');
+    // The imported plan whose last step is reply.send: shown, and Insert is refused by the registry, nothing prepared.
+    expect(await choose('refund-now')).toBe('Hi Maria, your refund of €480 is approved.');
+    await panel.click('[data-testid="saved-reply-insert"]');
     const refused = await waitIn(panel, () => document.querySelector('[data-testid="saved-reply-status"][data-ok="false"]')?.textContent, null, 'the refusal');
     expect(refused).toMatch(/only a person can send/);
     expect(await confirmCards(panel)).toEqual([]);
-    expect(await editor()).toBe(wantedLines);
+    expect(await editor()).toBe(editedLines);
     expect(await helpdesk.sentLog()).toEqual([]);
     // No model was asked: the plan is fixed.
     expect(m.model.requests()).toEqual([]);

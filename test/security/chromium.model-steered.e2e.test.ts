@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from '../e2e/harness/chromium';
 import { ask, configureChromium, messagesOf, startModel, waitForChat, type ModelForExtension } from '../e2e/harness/chat';
-import { openTicket, sendToBackground, startDemoHelpdesk, storedConfirmations, theCard, TICKET_1, type DemoHelpdesk } from '../e2e/harness/deskmate';
+import { chooseFromMenu, openTicket, sendToBackground, startDemoHelpdesk, storedConfirmations, theCard, TICKET_1, type DemoHelpdesk } from '../e2e/harness/deskmate';
 import { poll } from '../e2e/harness/wait';
 import { attack, attackEach } from './attack';
 
@@ -137,7 +137,7 @@ describe('security: a model that obeys the ticket, in Chromium', () => {
     await page.goto(url);
     await page.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
     await page.evaluate(plant, marker);
-    await panel.click('[data-testid="chat-new"]');
+    await chooseFromMenu(panel, 'chat-new');
     // A conversation holding a draft asks first; the agent says yes.
     const asked = await poll(
       () => panel.evaluate(() => (document.querySelector('[data-testid="chat-new-confirm"]') ? true : document.querySelector('.chat-empty') ? false : undefined)),

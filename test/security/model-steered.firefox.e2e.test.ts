@@ -298,6 +298,7 @@ describe('security: a model that obeys the ticket, in Firefox (findings 2, 3, 6,
     const secret = 'SECRET-OF-SITE-A: card ending 4242, invoice 991';
     m.model.script([{ toolCalls: [{ name: 'ticket__read' }] }, { text: 'Read it.' }, { text: 'Hello from site B.' }]);
     const { ticket, page, sidebar } = await sidebarOn(TICKET_1.id);
+    await page.click('[data-testid="header-menu"]');
     await page.click('[data-testid="chat-new"]');
     await waitForChat(sidebar, (v) => v.users.length === 0 && !v.running, 'a new conversation on site A');
     await ticket.evaluate((s) => document.querySelector('.hd-message-body')!.insertAdjacentHTML('beforeend', `<p>${s}</p>`), secret);

@@ -204,11 +204,15 @@ describe('the chat with the background', () => {
 
   it('labels the offline demo model, and starts over on New chat', async () => {
     await start([answer('Hello.')]);
-    await until(() => root.textContent?.includes('Offline demo model'), 'the demo badge');
+    await until(() => $('demo-badge')?.title === 'Offline demo model', 'the demo badge');
     expect(root.querySelector('.model-name')!.textContent).toBe('deskmate-demo');
     await ask('hi');
     await until(() => $('assistant-message'), 'the answer');
-    $('chat-new')!.click();
+    // New chat is in the header's menu.
+    expect($('chat-new')).toBeNull();
+    act(() => $('header-menu')!.click());
+    act(() => $('chat-new')!.click());
     await until(() => !$('user-message'), 'an empty chat');
+    expect($('header-menu-items')).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ beforeEach(() => {
   root = freshRoot();
   woken = 0;
   actions = [];
-  act(() => render(<QuickActions running={false} draft={null} onAction={(a) => actions.push(a)} onWake={() => woken++} />, root));
+  act(() => render(<QuickActions off={false} running={false} onAction={(a) => actions.push(a)} onWake={() => woken++} />, root));
 });
 afterEach(() => {
   dropRoot(root);

@@ -50,6 +50,9 @@ async function start(script: ScriptEntry[]) {
   const tabs = createFakeTabs();
   const model = new ScriptedModel(script);
   const built = await createServices([fakeHelpdesk], tabs.send, () => model);
+  // The scripted model answers: the sidebar's readiness check says so (the quick actions wait for it).
+  const status = built.handlers['setup.status'];
+  built.handlers['setup.status'] = async (...args) => ({ ...(await status(...args)), connection: { ok: true, models: [] } });
   chat = built.chat;
   fakeBrowser.runtime.onMessage.addListener((message: unknown) => route(message, sidebar, built.handlers));
   port = installChatPort(chat);

@@ -18,9 +18,9 @@ interface Props {
 const MAX_HEIGHT = 160;
 
 /**
- * The message box: Enter sends, Shift+Enter starts a new line; Stop replaces Send while an
- * answer runs. What is typed and not sent stays with the conversation (a closed and reopened
- * sidebar, another tab and back), and is the box's text only for that conversation.
+ * The message box, one line that grows: Enter sends, Shift+Enter starts a new line; Stop replaces
+ * Send while an answer runs. What is typed and not sent stays with the conversation (a closed and
+ * reopened sidebar, another tab and back), and is the box's text only for that conversation.
  */
 export function ChatInput({ field, running, placeholder, onSend, onStop, onTyping }: Props) {
   const box = useRef<HTMLTextAreaElement>(null);
@@ -62,7 +62,7 @@ export function ChatInput({ field, running, placeholder, onSend, onStop, onTypin
           send();
         }}
       >
-        <textarea ref={box} data-testid="chat-input" rows={2} placeholder={placeholder} aria-label={t('chat_input_label')} value={question.text} onInput={onInput} onKeyDown={onKeyDown} />
+        <textarea ref={box} data-testid="chat-input" rows={1} placeholder={placeholder} aria-label={t('chat_input_label')} aria-describedby="chat-hint" value={question.text} onInput={onInput} onKeyDown={onKeyDown} />
         {running ? (
           <button type="button" class="btn" data-testid="chat-stop" onClick={onStop}>
             {t('chat_stop')}
@@ -73,7 +73,10 @@ export function ChatInput({ field, running, placeholder, onSend, onStop, onTypin
           </button>
         )}
       </form>
-      <p class="chat-hint" data-testid="chat-hint">{t('chat_hint')}</p>
+      {/* Said to screen readers with the box; shown in the header's menu. */}
+      <p id="chat-hint" class="visually-hidden" data-testid="chat-hint">
+        {t('chat_hint')}
+      </p>
     </div>
   );
 }

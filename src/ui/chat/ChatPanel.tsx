@@ -1,18 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { openSettings } from '../client';
-import type { ModelLabel } from '../../shared/chat-protocol';
-import { setupNeed, useSetup } from '../hooks/useSetup';
+import type { ChatChrome } from '../hooks/useChatChrome';
 import type { Sidebar } from '../hooks/useSidebar';
 import { t } from '../i18n';
-import { DemoReminder, KbEmptyHint } from '../sidebar/SetupHints';
 import { ConfirmCards } from '../sidebar/ConfirmCards';
 import { ChatInput } from './ChatInput';
+import { ChatTop } from './ChatTop';
 import { DraftCard } from './DraftCard';
 import { MessageList } from './MessageList';
-import { TicketContext } from './TicketContext';
 import { QuickActions } from './QuickActions';
+import { SavedRepliesMenu, SavedReplyPreview } from './SavedReplies';
 import { NoteActions, noteCallId } from './NoteActions';
-import { SavedRepliesBar } from './SavedRepliesBar';
 import { useOutbound } from '../hooks/useOutbound';
 import { useSavedReplyRun } from '../hooks/useSavedReplyRun';
 import { LinkTrust } from './link-trust';
@@ -20,24 +18,20 @@ import { draftText, type DraftItem } from '../../shared/chat-items';
 import { draftBelongsOn, type TicketRef } from '../../shared/ticket';
 import { lazyView } from '../lazy-view';
 import { typed } from '../typed';
-
-// Shown on first run or on demand only: fetched when first rendered.
-const SetupCard = lazyView(() => import('../sidebar/SetupCard').then((m) => m.SetupCard));
-const OutboundView = lazyView(() => import('./OutboundView').then((m) => m.OutboundView));
 import { chatPlaceholder } from '../page-words';
 import { hostOf } from '../format';
 
-/** The Chat tab: which model answers, the conversation with its drafts, and the message box. */
-export function ChatPanel({ s }: { s: Sidebar }) {
+// Shown on demand only: fetched when first rendered.
+const OutboundView = lazyView(() => import('./OutboundView').then((m) => m.OutboundView));
+
+/**
+ * The Chat tab: the conversation with its drafts and cards, scrolled as one (the setup card and
+ * the ticket's context at its head), then one row of quick actions and the message box.
+ */
+export function ChatPanel({ s, chrome }: { s: Sidebar; chrome: ChatChrome }) {
   const { chat, drafts, confirms } = s;
-  const saved = useSavedReplyRun(s.tabId);
-  const [showOutbound, setShowOutbound] = useState(false);
-  // New chat discards the drafts and the agent's edits of them: asked first when there are any.
-  const [askNew, setAskNew] = useState(false);
-  const outbound = useOutbound(s.tabId, showOutbound, chat.running);
-  // Checked again after each model error: a card then says what is wrong and how to fix it.
-  const setup = useSetup(chat.items.filter((item) => item.kind === 'error').length);
-  const need = setupNeed(setup.status);
+  const saved = useSavedReplyRun(s.tabId, `${s.view?.page?.origin ?? ''}|${s.view?.page?.ticket?.key ?? ''}`);
+  const outbound = useOutbound(s.tabId, chrome.outbound, chat.running);
   const toSettings = () => void openSettings('model-settings');
   const draftItems = chat.items.filter((item): item is DraftItem => item.kind === 'draft');
   // The draft whose Send… opened a card: known to this sidebar, or kept with the draft.
@@ -50,7 +44,6 @@ export function ChatPanel({ s }: { s: Sidebar }) {
   const newest = draftItems.at(-1);
   // The draft as the agent sees it: an edit still on its way counts.
   const draftNow = () => (newest ? typed.shown(chat.draftField(newest.callId), draftText(newest)) : null);
-  const latestDraft = draftNow();
   const page = s.view?.page;
   const here: TicketRef | null = page ? { site: page.origin, ticket: page.ticket?.key ?? null } : null;
   const elsewhere = (draft: DraftItem): string | null => {
@@ -82,100 +75,62 @@ export function ChatPanel({ s }: { s: Sidebar }) {
   now.current = { chat, drafts, showSent };
   // Everything the cards show besides their own item; a streamed token changes none of it.
   const sends = draftItems.map((d) => `${d.callId}:${d.sends?.join(',') ?? ''}`).join('|');
-  const cardsVersion = useMemo(() => ({}), [s.tabId, s.view, confirms.cards, drafts.owner, chat.home, sends]);
+  const cardsVersion = useMemo(() => ({}), [s.tabId, s.view, confirms.cards, drafts.owner, chat.home, sends, chat.running, chrome.answers]);
 
   return (
     <div class="chat">
-      <ModelBar model={chat.model} onSettings={toSettings} onNew={() => (draftItems.length ? setAskNew(true) : chat.newChat())} outbound={showOutbound} onOutbound={() => setShowOutbound(!showOutbound)} />
-      {askNew && (
-        <NewChatConfirm
-          onYes={() => {
-            setAskNew(false);
-            chat.newChat();
-          }}
-          onNo={() => setAskNew(false)}
-        />
-      )}
-      {showOutbound && <OutboundView turns={outbound.turns} error={outbound.error} />}
-      {need === 'setup' && setup.status && <SetupCard setup={{ ...setup, status: setup.status }} />}
-      {need === 'demo' && <DemoReminder />}
-      {setup.status?.kbArticles === 0 && <KbEmptyHint />}
-      <LinkTrust.Provider value={s.trustedLinks}>
-        <MessageList
-          items={chat.items}
-          running={chat.running}
-          before={loose.length ? <ConfirmCards cards={loose} confirms={confirms} onSendAgain={(card) => void drafts.resend(card)} /> : null}
-          cardsVersion={cardsVersion}
-          renderDraft={(item) => {
-            const sent = sentOf(item);
-            return (
+      {chrome.asking && <NewChatConfirm onYes={() => chrome.answerNewChat(true)} onNo={() => chrome.answerNewChat(false)} />}
+      {chrome.outbound ? (
+        <OutboundView turns={outbound.turns} error={outbound.error} onClose={chrome.closeOutbound} />
+      ) : (
+        <LinkTrust.Provider value={s.trustedLinks}>
+          <MessageList
+            items={chat.items}
+            running={chat.running}
+            before={
               <>
-                <DraftCard
-                  draft={item}
-                  blocked={drafts.blocked}
-                  elsewhere={elsewhere(item)}
-                  sent={sent}
-                  onShowSent={() => sent && now.current.showSent(sent.cardId)}
-                  onRun={(tool, body, anyway) => now.current.drafts.run(item.callId, tool, body, anyway)}
-                  field={chat.draftField(item.callId)}
-                  onAcknowledge={() => now.current.chat.acknowledge(item.callId)}
-                />
-                <ConfirmCards cards={mine(item.callId)} confirms={confirms} onSendAgain={(card) => void now.current.drafts.resend(card, item.callId)} />
+                <ChatTop s={s} chrome={chrome} />
+                {loose.length > 0 && <ConfirmCards cards={loose} confirms={confirms} onSendAgain={(card) => void drafts.resend(card)} />}
               </>
-            );
-          }}
-          renderNote={(item) => (
-            <>
-              <NoteActions text={item.text} blocked={drafts.blocked} onRun={(tool, body) => now.current.drafts.run(noteCallId(item.id), tool, body)} />
-              <ConfirmCards cards={mine(noteCallId(item.id))} confirms={confirms} />
-            </>
-          )}
-          onRetry={chat.retry}
-          onUseAsDraft={chat.useAsDraft}
-          onSettings={toSettings}
-        />
-      </LinkTrust.Provider>
+            }
+            cardsVersion={cardsVersion}
+            renderDraft={(item) => {
+              const sent = sentOf(item);
+              return (
+                <>
+                  <DraftCard
+                    draft={item}
+                    blocked={drafts.blocked}
+                    elsewhere={elsewhere(item)}
+                    sent={sent}
+                    onShowSent={() => sent && now.current.showSent(sent.cardId)}
+                    onRun={(tool, body, anyway) => now.current.drafts.run(item.callId, tool, body, anyway)}
+                    field={chat.draftField(item.callId)}
+                    onAcknowledge={() => now.current.chat.acknowledge(item.callId)}
+                    rewrite={item === newest ? { off: !chrome.answers, running: chat.running, run: (action, text) => now.current.chat.action(action, text) } : null}
+                  />
+                  <ConfirmCards cards={mine(item.callId)} confirms={confirms} onSendAgain={(card) => void now.current.drafts.resend(card, item.callId)} />
+                </>
+              );
+            }}
+            renderNote={(item) => (
+              <>
+                <NoteActions text={item.text} blocked={drafts.blocked} onRun={(tool, body) => now.current.drafts.run(noteCallId(item.id), tool, body)} />
+                <ConfirmCards cards={mine(noteCallId(item.id))} confirms={confirms} />
+              </>
+            )}
+            after={saved.preview && <SavedReplyPreview preview={saved.preview} busy={saved.busy} blocked={drafts.blocked('reply.fill')} onInsert={(body) => void saved.insert(body)} onClose={saved.close} />}
+            onRetry={chat.retry}
+            onUseAsDraft={chat.useAsDraft}
+            onSettings={toSettings}
+          />
+        </LinkTrust.Provider>
+      )}
       {chat.error && <p class="notice error" role="alert">{chat.error}</p>}
-      <QuickActions running={chat.running} draft={latestDraft} onAction={(action) => chat.action(action, draftNow() ?? undefined)} onWake={chat.wake} />
-      <SavedRepliesBar replies={saved.replies} result={saved.result} busy={saved.busy} blocked={drafts.blocked('reply.fill')} onRun={(id) => void saved.run(id)} />
-      {s.ticketContext.available && <TicketContext text={s.ticketContext.text} state={s.ticketContext.state} onChange={s.ticketContext.change} />}
-      <ChatInput field={chat.questionField} running={chat.running} placeholder={chatPlaceholder(s.view ? s.view.page : undefined, s.view?.tools ?? [])} onSend={chat.send} onStop={chat.stop} onTyping={chat.wake} />
-    </div>
-  );
-}
-
-interface BarProps {
-  model: ModelLabel | null;
-  /** Opens the options page at the model settings: the one settings form. */
-  onSettings(): void;
-  onNew(): void;
-  outbound: boolean;
-  onOutbound(): void;
-}
-
-function ModelBar({ model, onSettings, onNew, outbound, onOutbound }: BarProps) {
-  return (
-    <div class="chat-bar">
-      <span class="model-name" title={`${t('chat_model')}: ${model?.name ?? ''}`}>{model?.name || '…'}</span>
-      {model?.demo && (
-        <span class="badge badge-demo" data-testid="demo-badge" title={t('chat_demo_hint')}>
-          {t('chat_demo')}
-        </span>
-      )}
-      {model?.masked && (
-        <span class="badge badge-masked" data-testid="masking-badge" title={t('chat_masked_hint')}>
-          {t('chat_masked')}
-        </span>
-      )}
-      <button type="button" class="icon-btn" data-testid="chat-settings" aria-label={t('chat_model_settings')} title={t('chat_model_settings')} onClick={onSettings}>
-        ⚙
-      </button>
-      <button type="button" class="btn btn-quiet btn-small" data-testid="outbound-toggle" aria-expanded={outbound} title={t('outbound_title')} onClick={onOutbound}>
-        {t('outbound_button')}
-      </button>
-      <button type="button" class="btn btn-quiet btn-small" data-testid="chat-new" onClick={onNew}>
-        {t('chat_new')}
-      </button>
+      <QuickActions off={!chrome.answers} running={chat.running} onAction={(action) => (chrome.closeOutbound(), chat.action(action, draftNow() ?? undefined))} onWake={chat.wake}>
+        <SavedRepliesMenu replies={saved.replies} busy={saved.busy} onChoose={(id) => void saved.open(id)} />
+      </QuickActions>
+      <ChatInput field={chat.questionField} running={chat.running} placeholder={chatPlaceholder(s.view ? s.view.page : undefined, s.view?.tools ?? [])} onSend={(text) => (chrome.closeOutbound(), chat.send(text))} onStop={chat.stop} onTyping={chat.wake} />
     </div>
   );
 }

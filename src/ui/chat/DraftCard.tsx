@@ -10,8 +10,9 @@ import { t } from '../i18n';
 import { DraftWarning } from './AttackWarning';
 import { DraftSources } from './DraftSources';
 import { CopyButton } from './CopyButton';
+import { Rewrites } from './QuickActions';
+import type { QuickAction } from '../../core/quick-actions';
 
-const MAX_HEIGHT = 360;
 
 interface Props {
   draft: DraftItem;
@@ -29,6 +30,8 @@ interface Props {
   field: TypedField | null;
   /** The agent acknowledges the warning of a draft written under attack. */
   onAcknowledge(): void;
+  /** The rewrites (Shorter, Friendlier, More formal), on the draft they act on; none: not offered here. */
+  rewrite?: { off: boolean; running: boolean; run(action: QuickAction, text: string): void } | null;
 }
 
 /**
@@ -37,18 +40,18 @@ interface Props {
  * The edit lives with the conversation in the background, so a card made again (a reload, a
  * reopened sidebar, a restarted worker) shows the agent's text, not the model's.
  */
-export function DraftCard({ draft, blocked, elsewhere, sent, onShowSent, onRun, field, onAcknowledge }: Props) {
+export function DraftCard({ draft, blocked, elsewhere, sent, onShowSent, onRun, field, onAcknowledge, rewrite = null }: Props) {
   // The text typed here until the background has a newer one: a card made again from the
   // background's copy while an edit is on its way shows the edit.
   const kept = useTyped(field, draftText(draft));
   const body = kept.text;
   const box = useRef<HTMLTextAreaElement>(null);
-  // The whole draft in view, up to a limit; longer ones scroll in the box.
+  // The whole draft at its natural height: it scrolls with the conversation, not in a box of its own.
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight + 2, MAX_HEIGHT)}px`;
+    el.style.height = `${el.scrollHeight + 2}px`;
   }, [body]);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
@@ -131,6 +134,7 @@ export function DraftCard({ draft, blocked, elsewhere, sent, onShowSent, onRun, 
         </button>
         <CopyButton text={() => box.current?.value ?? body} testId="draft-copy" disabled={held} />
       </div>
+      {rewrite && <Rewrites off={rewrite.off || held || empty} running={rewrite.running} onRewrite={(action) => rewrite.run(action, box.current?.value ?? body)} />}
       {reasons.map((r) => (
         <p key={r} class="muted small">
           {t(r)}

@@ -15,8 +15,10 @@ interface Props {
   running: boolean;
   /** A draft card, with whatever belongs under it (its confirm card). */
   renderDraft(item: Of<'draft'>): VNode;
-  /** Loose confirm cards of this tab, shown first. */
+  /** The conversation's head (the setup card, the ticket's context) and loose confirm cards, shown first. */
   before?: VNode | null;
+  /** After the conversation: a card the agent opened (a saved reply to check before Insert). */
+  after?: VNode | null;
   onRetry(): void;
   onSettings(): void;
   /** Turns an answer into a draft card. */
@@ -48,7 +50,7 @@ interface Actions {
  * token changes one item: every other row is memoised on its item, so only that one renders.
  */
 export function MessageList(props: Props) {
-  const { items, running, renderDraft, renderNote, before } = props;
+  const { items, running, renderDraft, renderNote, before, after } = props;
   const latest = useRef(props);
   latest.current = props;
   const actions = useMemo<Actions>(
@@ -65,14 +67,15 @@ export function MessageList(props: Props) {
   const atEnd = useRef(true);
   const frame = useRef(0);
   // Scrolling reads the layout, so it waits for the next frame, once however many tokens came
-  // in meanwhile, and only while the reader is at the end.
+  // in meanwhile, and only while the reader is at the end. Only the conversation moves it: a card
+  // opening (a confirm card takes the focus) stays where it opened; an empty chat shows its head.
   useEffect(() => {
-    if (!atEnd.current || frame.current) return;
+    if (!items.length || !atEnd.current || frame.current) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = 0;
       if (atEnd.current && log.current) log.current.scrollTop = log.current.scrollHeight;
     });
-  });
+  }, [items, running]);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
   const onScroll = () => {
     const el = log.current!;
@@ -128,6 +131,7 @@ export function MessageList(props: Props) {
           }
         })}
         {thinking && <p class="muted chat-thinking">{t('chat_thinking')}</p>}
+        {after}
       </div>
       <p class="visually-hidden" aria-live="polite" data-testid="chat-announcer">{announced}</p>
     </>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { OutboundTurn } from '../../shared/outbound';
 import { formatTime } from '../format';
 import { t } from '../i18n';
@@ -5,15 +6,27 @@ import { t } from '../i18n';
 interface Props {
   turns: OutboundTurn[] | null;
   error: string | null;
+  onClose(): void;
 }
 
 /**
- * "What left the browser": per turn, each request body exactly as it went to the model (after
- * masking) and what came back, so an agent or an auditor can check it without a proxy.
+ * "Sent to model", in place of the conversation: per turn, each request body exactly as it went
+ * to the model (after masking) and what came back, so an agent or an auditor can check it
+ * without a proxy.
  */
-export function OutboundView({ turns, error }: Props) {
+export function OutboundView({ turns, error, onClose }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
-    <section class="outbound-view" data-testid="outbound-view" aria-label={t('outbound_title')}>
+    <section class="outbound-view" data-testid="outbound-view" aria-labelledby="outbound-title">
+      <div class="section-head">
+        <h2 id="outbound-title" ref={heading} tabIndex={-1}>
+          {t('outbound_button')}
+        </h2>
+        <button type="button" class="btn btn-small" data-testid="outbound-close" onClick={onClose}>
+          {t('outbound_back')}
+        </button>
+      </div>
       <p class="muted small">{t('outbound_line')}</p>
       {error && <p class="error small" role="alert">{error}</p>}
       {turns?.length === 0 && <p class="muted small">{t('outbound_empty')}</p>}

@@ -255,6 +255,13 @@ export function readWholeBody(driver: Driver, options?: WaitOptions): Promise<tr
   );
 }
 
+/** Clicks an item of the sidebar's header menu (New chat, Sent to model, Settings), opening the menu first. */
+export async function chooseFromMenu(driver: Driver, testid: string): Promise<void> {
+  const open = await driver.evaluate((id: string) => document.querySelector(`[data-testid="${id}"]`) !== null, testid);
+  if (!open) await driver.click('[data-testid="header-menu"]');
+  await driver.click(`[data-testid="${testid}"]`);
+}
+
 /** Reads the only card's body to its end, then clicks Confirm. */
 export async function clickConfirm(driver: Driver): Promise<void> {
   await readWholeBody(driver);

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { attachPanelSession } from '../../../scripts/demo/panel-session';
@@ -27,4 +27,12 @@ export async function pageScreenshot(page: Page, name: string): Promise<string> 
   const file = join(E2E_OUT_DIR, `${name}.png`);
   await page.screenshot({ path: file });
   return file;
+}
+
+/**
+ * A screenshot the README shows: copied to docs/<name>.png when E2E_DOCS=1 (retaking them is a
+ * choice, so an ordinary run leaves the tree as it was).
+ */
+export async function keepForDocs(file: string, name: string): Promise<void> {
+  if (process.env.E2E_DOCS === '1') await copyFile(file, join(ROOT, 'docs', `${name}.png`));
 }

@@ -42,6 +42,8 @@ export interface SidePanel {
    * The panel then also stays "visible" when it closes (no visibilitychange).
    */
   keepFocus(): Promise<void>;
+  /** Lays the panel out at this size (CSS pixels), as a side panel dragged to it; null: its own size again. */
+  emulateSize(size: { width: number; height: number } | null): Promise<void>;
   /** Closes the panel (window.close() from inside it, as Chrome documents) and detaches. */
   close(options?: WaitOptions): Promise<void>;
   /** Detaches the harness; the panel stays open. */
@@ -204,6 +206,10 @@ export function createSidePanelHandle(
     type: async (text) => void (await session.send('Input.insertText', { text })),
     emulateColorScheme: async (value) => void (await session.send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value }] })),
     keepFocus: async () => void (await session.send('Emulation.setFocusEmulationEnabled', { enabled: true })),
+    emulateSize: async (size) =>
+      void (await (size
+        ? session.send('Emulation.setDeviceMetricsOverride', { ...size, deviceScaleFactor: 1, mobile: false })
+        : session.send('Emulation.clearDeviceMetricsOverride'))),
     close: async ({ timeoutMs = DEFAULT_TIMEOUT_MS }: WaitOptions = {}) => {
       await session.send('Runtime.evaluate', { expression: 'window.close()' }).catch(() => undefined);
       await poll(async () => ((await isOpen()) ? undefined : true), `the side panel ${info.url} to close`, {

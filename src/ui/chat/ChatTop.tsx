@@ -1,0 +1,55 @@
+import type { PageToolView, PageView } from '../../shared/protocol';
+import type { ChatChrome } from '../hooks/useChatChrome';
+import { useBuiltinRecipes } from '../hooks/useBuiltinRecipes';
+import type { Sidebar } from '../hooks/useSidebar';
+import { t } from '../i18n';
+import { lazyView } from '../lazy-view';
+import { pageCan, pageIs } from '../page-words';
+import { BuiltinRecipeStatus } from '../shared/BuiltinRecipeStatus';
+import { DemoReminder, KbEmptyHint } from '../sidebar/SetupHints';
+import { TicketContext } from './TicketContext';
+
+// Shown on first run or when the model stops answering only: fetched when first rendered.
+const SetupCard = lazyView(() => import('../sidebar/SetupCard').then((m) => m.SetupCard));
+
+/**
+ * The head of the conversation, scrolled with it: what the page is (when it is not a ticket),
+ * a built-in recipe's status, the setup card while no model answers, and the ticket's context.
+ * None of it takes room from the conversation once the agent scrolls on.
+ */
+export function ChatTop({ s, chrome }: { s: Sidebar; chrome: ChatChrome }) {
+  const page = s.view?.page ?? null;
+  const status = chrome.setup.status;
+  return (
+    <>
+      {page && !page.ticket && <PageLine page={page} tools={s.view?.tools ?? []} />}
+      {page && <BuiltinLine id={page.adapterId} />}
+      {chrome.need === 'setup' && status && <SetupCard setup={{ ...chrome.setup, status }} />}
+      {chrome.need === 'demo' && <DemoReminder />}
+      {status?.kbArticles === 0 && <KbEmptyHint />}
+      {s.ticketContext.available && <TicketContext text={s.ticketContext.text} state={s.ticketContext.state} onChange={s.ticketContext.change} />}
+    </>
+  );
+}
+
+/** A page that shows no ticket: what it is, and what Deskmate can do there. */
+function PageLine({ page, tools }: { page: PageView; tools: readonly PageToolView[] }) {
+  return (
+    <p class="header-page small" data-testid="header-page">
+      <strong>{pageIs(page)}.</strong> {pageCan(tools, page)}
+    </p>
+  );
+}
+
+/** On a helpdesk a built-in recipe serves: whether it is confirmed, and the "Works here" tick (nothing elsewhere). */
+function BuiltinLine({ id }: { id: string }) {
+  const b = useBuiltinRecipes();
+  const recipe = b.recipes?.find((r) => r.id === id);
+  if (!recipe) return null;
+  return (
+    <div class="builtin-line small">
+      {t('recipe_builtin')} <BuiltinRecipeStatus recipe={recipe} onWorks={(works) => void b.setWorks(id, works)} />
+      {b.error && <span class="error"> {b.error}</span>}
+    </div>
+  );
+}
