@@ -48,7 +48,10 @@ describe('first run: the setup card and settings that tell the truth', () => {
     ticket = await openTicket(chromium.context, helpdesk, TICKET_1.id);
     panel = await openRealSidePanel(chromium.context, chromium.extensionId, ticket);
     const title = await panel.text('[data-testid="setup-card"] h2', { timeoutMs: 20_000 });
-    expect(title).toBe('Set up the assistant’s model');
+    expect(title).toBe('Connect Deskmate to a model');
+    // In the agent's words; what failed, and how to start the demo, are under Details.
+    expect(await panel.text('[data-testid="setup-lead"]')).toBe('Deskmate needs a language model to answer. Ask your admin for the model address, or choose a service; the settings open with it filled in:');
+    expect(await panel.evaluate(() => (document.querySelector('[data-testid="setup-details"]') as HTMLDetailsElement).open, null)).toBe(false);
     expect(await panel.text('[data-testid="setup-problem"]')).toBe('Nothing answers at http://127.0.0.1:4518/v1. Is the model server running, and is the address right?');
     expect(await panel.text('[data-testid="setup-demo-start"]')).toContain('npm run demo');
     for (const preset of ['demo', 'openai', 'ollama', 'custom']) expect(await panel.text(`[data-testid="setup-choice-${preset}"]`)).not.toBe('');
@@ -60,6 +63,12 @@ describe('first run: the setup card and settings that tell the truth', () => {
     await ask(panel, 'What does the customer want?');
     const view = await waitForChat(panel, (v) => v.errors.length === 1 && !v.running, 'the model error');
     expect(view.errors[0]!.kind).toBe('unreachable');
+    // Said in the agent's words; the address and the CORS hint are under Details, closed.
+    const said = await panel.evaluate(() => {
+      const error = document.querySelector('[data-testid="chat-error"]')!;
+      return { line: error.querySelector(':scope > p')?.textContent, open: error.querySelector('details')?.open, details: error.querySelector('[data-testid="chat-error-details"]')?.textContent ?? '' };
+    }, null);
+    expect(said).toEqual({ line: 'Deskmate cannot reach its model. Ask your admin for the model address, or check the settings.', open: false, details: expect.stringContaining('CORS') });
     await panel.click('[data-testid="chat-error-settings"]');
     const options = await pageAt(/\/options\.html#model-settings$/);
     await options.close();
@@ -158,6 +167,14 @@ describe('first run: the setup card and settings that tell the truth', () => {
       await options.click('[data-testid="settings-save"]');
       expect(await status()).toEqual({ tone: 'ok', text: 'Saved.' });
       await poll(async () => ((await panel.evaluate(() => document.querySelector('[data-testid="setup-card"]') === null, null)) ? true : undefined), 'the setup card to go', { timeoutMs: 20_000 });
+      // Back on the ticket (the options page is the active tab, and the sidebar follows it): the error of
+      // the first question was about the model, now out of date, said so, with no alarm and no Open settings.
+      await ticket.bringToFront();
+      const stale = await waitIn(panel, () => {
+        const error = document.querySelector('[data-testid="chat-error"]');
+        return error?.getAttribute('data-stale') === 'true' && { role: error.getAttribute('role'), settings: !!error.querySelector('[data-testid="chat-error-settings"]'), line: error.querySelector(':scope > p')?.textContent };
+      }, null, 'the old model error to be marked out of date');
+      expect(stale).toEqual({ role: null, settings: false, line: 'The model did not answer then; it answers now.' });
       await ask(panel, 'What does the customer want?');
       await waitForChat(panel, (v) => !v.running && v.assistants.length > 0, 'an answer from the model', { timeoutMs: 40_000 });
     });

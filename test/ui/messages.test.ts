@@ -43,6 +43,8 @@ const DYNAMIC = [
   'page_tool_reply_fill_desc_any',
   'page_can_reply_fill_any',
   ...['permission', 'network', 'status', 'too_large', 'not_kb', 'redirect', 'web_page'].map((c) => `kb_sync_error_${c}`),
+  ...['auth', 'not_found', 'rate_limited', 'server', 'unreachable', 'permission', 'bad_request', 'not_openai', 'unknown'].map((k) => `chat_error_${k}`),
+  ...['system', 'user', 'assistant', 'tool'].map((r) => `outbound_role_${r}`),
 ];
 
 const LOCALES_DIR = 'public/_locales';

@@ -62,7 +62,13 @@ describe('the setup card', () => {
     await start(DEAD, 'llama3.1');
     const card = await until(() => $('setup-card'), 'the setup card');
     expect(card.querySelector('h2')!.textContent).toBe('The assistant’s model does not answer');
+    // In the agent's words; what exactly failed is under Details, for whoever sets Deskmate up.
+    expect($('setup-lead')!.textContent).toBe('The model chosen for Deskmate does not answer now. Ask your admin, or choose a service; the settings open with it filled in:');
+    expect($('setup-problem')!.closest('details')).toBe($('setup-details'));
+    expect($<HTMLDetailsElement>('setup-details')!.open).toBe(false);
     expect($('setup-problem')!.textContent).toBe(`Nothing answers at ${DEAD}. Is the model server running, and is the address right?`);
+    // It takes the conversation's place, in its scroll, rather than squeezing it.
+    expect(card.closest('.chat-log')).not.toBeNull();
     expect(['demo', 'openai', 'ollama', 'custom'].map((p) => $(`setup-choice-${p}`)?.textContent)).toEqual([
       'Offline demo (runs on this computer)',
       'OpenAI',

@@ -120,6 +120,7 @@ export function ChatPanel({ s, chrome }: { s: Sidebar; chrome: ChatChrome }) {
               </>
             )}
             after={saved.preview && <SavedReplyPreview preview={saved.preview} busy={saved.busy} blocked={drafts.blocked('reply.fill')} onInsert={(body) => void saved.insert(body)} onClose={saved.close} />}
+            staleErrors={chrome.staleErrors}
             onRetry={chat.retry}
             onUseAsDraft={chat.useAsDraft}
             onSettings={toSettings}

@@ -25,6 +25,8 @@ interface Props {
   onUseAsDraft?(itemId: string, text: string): void;
   /** What a note card offers: Add as internal note (or Insert), with its confirm card. */
   renderNote?(item: Of<'assistant'>): VNode;
+  /** The first so many model errors are out of date (the model answers now): shown as such, without Open settings. */
+  staleErrors?: number;
   /**
    * Changes whenever what the draft and note cards show, other than their own item, changes: the
    * cards render again only then or when their item changes, not for every streamed token.
@@ -92,6 +94,7 @@ export function MessageList(props: Props) {
   // "Use as draft" is offered only between turns: not worked out again for every token.
   const withDraft = running ? null : turnsWithDraft(items);
   const draftVersion = props.cardsVersion ?? renderDraft;
+  let errors = 0;
   const noteVersion = props.cardsVersion ?? renderNote;
   return (
     <>
@@ -123,7 +126,7 @@ export function MessageList(props: Props) {
             case 'draft':
               return <DraftRow key={key} item={item} version={draftVersion} actions={actions} />;
             case 'error':
-              return <ErrorRow key={key} item={item} idle={idle(item)} actions={actions} />;
+              return <ErrorRow key={key} item={item} idle={idle(item)} stale={errors++ < (props.staleErrors ?? 0) && SETUP_ERRORS.has(item.errorKind)} actions={actions} />;
             case 'warning':
               return <WarningRow key={key} item={item} />;
             case 'notice':
@@ -154,8 +157,8 @@ const DraftRow = memo(({ item, actions }: { item: Of<'draft'>; version: unknown;
 
 const ToolRow = memo(({ item }: { item: Of<'tool'> }) => <ToolCall item={item} />);
 
-const ErrorRow = memo(({ item, idle, actions }: { item: Of<'error'>; idle: boolean; actions: Actions }) => (
-  <ChatError item={item} onRetry={idle ? actions.retry : null} onSettings={idle ? actions.settings : null} />
+const ErrorRow = memo(({ item, idle, stale, actions }: { item: Of<'error'>; idle: boolean; stale: boolean; actions: Actions }) => (
+  <ChatError item={item} stale={stale} onRetry={idle ? actions.retry : null} onSettings={idle && !stale ? actions.settings : null} />
 ));
 
 const WarningRow = memo(({ item }: { item: Of<'warning'> }) => <AttackWarning tools={item.tools} />);
@@ -220,11 +223,24 @@ function Assistant({ item, onRetry, onUseAsDraft, note }: { item: Of<'assistant'
   );
 }
 
-function ChatError({ item, onRetry, onSettings }: { item: Of<'error'>; onRetry: (() => void) | null; onSettings: (() => void) | null }) {
+/** The errors the agent has words of their own for; the background's message is for whoever sets Deskmate up. */
+const WORDED_ERRORS = new Set(['auth', 'not_found', 'rate_limited', 'server', 'unreachable', 'permission', 'bad_request', 'not_openai', 'unknown']);
+/** Errors about the model's settings: fixed once the model answers again. */
+const SETUP_ERRORS = new Set(['auth', 'not_found', 'unreachable', 'permission', 'not_openai']);
+
+function ChatError({ item, stale, onRetry, onSettings }: { item: Of<'error'>; stale: boolean; onRetry: (() => void) | null; onSettings: (() => void) | null }) {
   const retry = item.retryable || item.errorKind === 'interrupted';
+  const worded = WORDED_ERRORS.has(item.errorKind);
+  // Fixed since: said quietly, no alarm and no way to the settings; what happened stays under Details.
   return (
-    <div class="chat-error" data-testid="chat-error" data-kind={item.errorKind} role="alert">
-      <p>{item.message}</p>
+    <div class={stale ? 'chat-error chat-error-stale' : 'chat-error'} data-testid="chat-error" data-kind={item.errorKind} data-stale={stale ? 'true' : undefined} role={stale ? undefined : 'alert'}>
+      <p>{stale ? t('chat_error_fixed') : worded ? t(`chat_error_${item.errorKind}`) : item.message}</p>
+      {worded && (
+        <details class="small">
+          <summary>{t('setup_details')}</summary>
+          <p data-testid="chat-error-details">{item.message}</p>
+        </details>
+      )}
       <div class="actions">
         {retry && onRetry && <button type="button" class="btn" onClick={onRetry}>{t('chat_retry')}</button>}
         {!NOT_SETTINGS.has(item.errorKind) && onSettings && (

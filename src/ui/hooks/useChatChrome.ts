@@ -13,6 +13,8 @@ export interface ChatChrome {
   need: 'setup' | 'demo' | null;
   /** A model answered the last check: the quick actions are on. */
   answers: boolean;
+  /** The chat's first so many model errors are out of date: a check begun after them found the model answering. */
+  staleErrors: number;
   outbound: boolean;
   toggleOutbound(): void;
   closeOutbound(): void;
@@ -32,6 +34,7 @@ export function useChatChrome(chat: Chat): ChatChrome {
     setup,
     need: setupNeed(setup.status),
     answers: setup.status?.connection.ok === true,
+    staleErrors: setup.status?.connection.ok === true ? setup.checkedAfter : 0,
     outbound,
     toggleOutbound: () => setOutbound(!outbound),
     closeOutbound: () => setOutbound(false),

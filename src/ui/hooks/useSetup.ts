@@ -5,6 +5,8 @@ import type { SetupStatus } from '../../shared/settings';
 export interface Setup {
   /** null until the first answer. */
   status: SetupStatus | null;
+  /** How many model errors the chat had shown when the check that gave `status` began. */
+  checkedAfter: number;
   checking: boolean;
   check(): void;
 }
@@ -15,14 +17,17 @@ export interface Setup {
  * the model server meanwhile), on "Check again", and after each model error of the chat.
  */
 export function useSetup(errors: number): Setup {
-  const [status, setStatus] = useState<SetupStatus | null>(null);
+  const [answer, setAnswer] = useState<{ status: SetupStatus | null; checkedAfter: number }>({ status: null, checkedAfter: 0 });
   const [checking, setChecking] = useState(false);
   const latest = useRef(0);
+  const seen = useRef(errors);
+  seen.current = errors;
   const check = () => {
     const n = ++latest.current;
+    const after = seen.current;
     setChecking(true);
     request('setup.status', {}).then(
-      (s) => n === latest.current && (setStatus(s), setChecking(false)),
+      (s) => n === latest.current && (setAnswer({ status: s, checkedAfter: after }), setChecking(false)),
       () => n === latest.current && setChecking(false),
     );
   };
@@ -37,7 +42,7 @@ export function useSetup(errors: number): Setup {
     };
   }, []);
   useEffect(check, [errors]);
-  return { status, checking, check };
+  return { ...answer, checking, check };
 }
 
 /** What the sidebar should offer: the setup card, the demo's reminder, or nothing. */
