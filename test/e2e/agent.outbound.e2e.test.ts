@@ -56,6 +56,18 @@ describe('agent.outbound: the sidebar shows exactly what was sent to the model',
     expect(shown.requests.map((r) => JSON.parse(r))).toEqual(received);
     for (const text of shown.requests) for (const value of PERSONAL) expect(text).not.toContain(value);
     expect(shown.requests.join('\n')).toContain('[CUSTOMER_1]');
+    // In words first: what the agent asked, each tool's result as the trace says it, what came back;
+    // the raw exchange one click away (closed).
+    const words = await panel.evaluate(() => ({
+      sent: [...document.querySelectorAll('[data-testid="outbound-turn"][open] [data-testid="outbound-sent"]')].map((el) => (el as HTMLElement).innerText),
+      answers: [...document.querySelectorAll('[data-testid="outbound-turn"][open] [data-testid="outbound-answer"]')].map((el) => (el as HTMLElement).innerText),
+      rawOpen: [...document.querySelectorAll('[data-testid="outbound-turn"][open] .outbound-raw')].some((d) => (d as HTMLDetailsElement).open),
+    }), null);
+    expect(words.sent[0]).toContain('You: What does the customer want? Draft a reply.');
+    expect(words.sent.join('\n'), JSON.stringify(words.sent)).toMatch(/Tool result: Read ticket #\d+/);
+    expect(words.sent.join('\n')).not.toContain('{"ok"');
+    expect(words.answers[0]).toBe('What came back: Asked to use: ticket.read');
+    expect(words.rawOpen).toBe(false);
     // What came back: the streamed chunks, the proposal's arguments among them.
     expect(shown.responses.every((r) => r.includes('chat.completion.chunk'))).toBe(true);
     expect(shown.responses.join('')).toContain('reply__propose');
