@@ -32,6 +32,7 @@ export function parseKbFile(fileName: string, text: string): KbImport {
 
 /** The same, with the format known from elsewhere (a URL's content type). */
 export function parseKbText(fileName: string, text: string, format: 'json' | 'markdown'): KbImport {
+  if (isWebPage(text)) return { articles: [], problems: [`${fileName}: this is a web page (HTML), not JSON or Markdown; nothing was imported`] };
   const parsed = format === 'json' ? parseJson(fileName, text) : parseMarkdown(fileName, text);
   if (parsed.articles.length <= MAX_ARTICLES_PER_FILE) return parsed;
   const left = parsed.articles.length - MAX_ARTICLES_PER_FILE;
@@ -39,6 +40,33 @@ export function parseKbText(fileName: string, text: string, format: 'json' | 'ma
     articles: parsed.articles.slice(0, MAX_ARTICLES_PER_FILE),
     problems: [...parsed.problems, `${fileName}: only the first ${MAX_ARTICLES_PER_FILE} articles were imported; ${left} more were left out`],
   };
+}
+
+/** Tags that only a document or its head has: on a line of their own, they are no article's text. */
+const DOCUMENT_TAG = /^ {0,3}<(?:!doctype\s+html|html|head|body|meta|title|base|frameset)[\s>/]/i;
+/** What a page starts with: those, and a script or frame (a redirect stub), as the first thing in the body. */
+const PAGE_START = /^\s*<(?:!doctype\s+html|\?xml|html|head|body|meta|title|base|frameset|script|noscript|iframe|style)[\s>/]/i;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * Whether a body is a web page rather than a knowledge base, whatever its content type said: it
+ * starts with a page's own tag (`<!doctype html>`, `<html>`, `<script>` …), or a line outside
+ * fenced code does (`<html>`, `<head>`, `<body>`, `<meta>` …). A sign-in page or a proxy's error
+ * page served as text/plain is refused so; HTML an article shows inside a code fence, and inline
+ * tags Markdown allows (`<p align="center">`, `<img>`), are an article's text.
+ */
+export function isWebPage(text: string): boolean {
+  const body = text.replace(/^\uFEFF/, '');
+  if (PAGE_START.test(body.slice(0, 1000))) return true;
+  let fence: string | null = null;
+  for (const line of body.split(/\r\n?|\n/)) {
+    const marker = FENCE.exec(line)?.[1];
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+    } else if (marker) fence = marker;
+    else if (DOCUMENT_TAG.test(line)) return true;
+  }
+  return false;
 }
 
 function parseJson(source: string, text: string): KbImport {

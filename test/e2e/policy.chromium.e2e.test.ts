@@ -21,6 +21,8 @@ const TEAM_LINE = 'Sign every reply as the Northwind policy team.';
 /** The team's knowledge base at the policy's URL: nothing else in this browser holds these articles. */
 const TEAM_KB = '# Zebra onboarding\nEvery new zebra gets the striped welcome pack within 3 days.\n## Okapi returns\nOkapis may be returned within 14 days.';
 const KB_ETAG = '"team-kb-1"';
+/** What a single sign-on proxy answers in place of the file when its session is gone, as text/plain. */
+const SIGN_IN_PAGE = '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><form action="/login"><input name="user"><input type="password" name="password"><button>Sign in</button></form></body></html>';
 
 describe('policy: Chromium reads the organisation’s policy and Deskmate holds to it', () => {
   let chromium: ChromiumHarness;
@@ -159,5 +161,21 @@ describe('policy: Chromium reads the organisation’s policy and Deskmate holds 
     expect(result?.content).toContain('striped welcome pack within 3 days');
     await sidebar.close();
     await page.close();
+  });
+
+  attack('a sign-in page served as text/plain at the organisation’s knowledge-base URL replaces its articles (Chromium)', async () => {
+    await options.reload();
+    const status = '[data-testid="kb-sync-status"]';
+    await poll(async () => ((await options.getAttribute(status, 'data-articles')) === '2' ? true : undefined), 'the synced copy');
+    kb.routes['/team-kb.md'] = { body: SIGN_IN_PAGE, type: 'text/plain', etag: '"sign-in"' };
+    try {
+      await options.click('[data-testid="kb-sync-now"]');
+      await poll(async () => ((await options.getAttribute(status, 'data-error')) === 'web_page' ? true : undefined), 'the refused sign-in page on the options page');
+      expect(kb.seen.at(-1)).toMatchObject({ status: 200 });
+      expect(await options.getAttribute(status, 'data-articles')).toBe('2');
+      expect(await options.textContent(status)).toMatch(/returned a web page \(a sign-in page\?\).*The last good copy is kept and searched\./);
+    } finally {
+      kb.routes['/team-kb.md'] = { body: TEAM_KB, etag: KB_ETAG };
+    }
   });
 });

@@ -26,6 +26,8 @@ const TEAM_LINE = 'Sign every reply as the Northwind policy team.';
 /** The team's knowledge base at the policy's URL: nothing else in this browser holds these articles. */
 const TEAM_KB = '# Zebra onboarding\nEvery new zebra gets the striped welcome pack within 3 days.\n## Okapi returns\nOkapis may be returned within 14 days.';
 const KB_ETAG = '"team-kb-1"';
+/** What a single sign-on proxy answers in place of the file when its session is gone, as text/plain. */
+const SIGN_IN_PAGE = '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><form action="/login"><input name="user"><input type="password" name="password"><button>Sign in</button></form></body></html>';
 
 describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
   let firefox: FirefoxHarness;
@@ -194,5 +196,21 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
     const result = messagesOf(model.requests().at(-1)).find((m) => m.role === 'tool' && m.content.startsWith('<tool_result tool="kb.search"'));
     expect(result?.content).toContain('Zebra onboarding');
     expect(result?.content).toContain('striped welcome pack within 3 days');
+  });
+
+  attack('Firefox: a sign-in page served as text/plain at the organisation’s knowledge-base URL replaces its articles', async () => {
+    const options = await openFirefoxExtensionPage(firefox, 'options.html');
+    const status = () => options.$eval('[data-testid="kb-sync-status"]', (e) => ({ text: e.textContent ?? '', articles: e.getAttribute('data-articles'), error: e.getAttribute('data-error') }));
+    kb.routes['/team-kb.md'] = { body: SIGN_IN_PAGE, type: 'text/plain', etag: '"sign-in"' };
+    try {
+      await poll(async () => ((await status()).articles === '2' ? true : undefined), 'the synced copy');
+      await options.click('[data-testid="kb-sync-now"]');
+      await poll(async () => ((await status()).error === 'web_page' ? true : undefined), 'the refused sign-in page on the options page');
+      expect(kb.seen.at(-1)).toMatchObject({ status: 200 });
+      expect(await status()).toMatchObject({ articles: '2', text: expect.stringMatching(/returned a web page \(a sign-in page\?\).*The last good copy is kept and searched\./) });
+    } finally {
+      kb.routes['/team-kb.md'] = { body: TEAM_KB, etag: KB_ETAG };
+      await options.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { fenceToolResult } from '../../src/core/fence';
 import { createServices } from '../../src/background/host';
@@ -108,5 +108,51 @@ describe('security: the knowledge base at a URL', () => {
     expect(seen.match(/<\/tool_result>/g)).toHaveLength(1);
     expect(h.tabs.calls).toEqual([]);
     expect(await h.services.registry.pending()).toEqual([]);
+  });
+
+  const SIGN_IN = '<!DOCTYPE html>\n<html><head><title>Sign in</title></head>\n<body><form action="/login"><input name="user"><input type="password" name="password"><button>Sign in</button></form></body></html>';
+  attackEach(
+    [
+      { as: 'text/plain', body: SIGN_IN },
+      { as: 'text/markdown', body: SIGN_IN },
+      { as: 'application/octet-stream', body: SIGN_IN },
+      { as: 'text/plain, after a line of text', body: `Redirecting you to sign in…\n${SIGN_IN}` },
+      { as: 'text/plain, a redirect stub', body: '<meta http-equiv="refresh" content="0; url=/login">\nPlease sign in.' },
+    ],
+    (c) => `a sign-in page served as ${c.as} at the URL replaces the team's articles`,
+    async (c) => {
+      const h = await setup();
+      expect((await h.page({ type: 'kbUrl.set', url: server.url('/kb.md') })).value.view).toMatchObject({ articles: 1, error: null });
+      server.routes['/kb.md'] = { body: c.body, type: c.as.split(',')[0], etag: '"sign-in"' };
+      const v = (await h.page({ type: 'kbUrl.sync' })).value;
+      expect(v).toMatchObject({ articles: 1, error: { code: 'web_page' } });
+      // The last good copy is what the model still finds; nothing of the page reached it.
+      const seen = await h.modelSees('refund sign in');
+      expect(seen).toContain('Refunds within 30 days.');
+      expect(seen).not.toMatch(/Sign in|password/i);
+    },
+  );
+
+  attack('a sign-in page served as text/plain is the first answer the URL ever gives', async () => {
+    server.routes['/kb.md'] = { body: SIGN_IN, type: 'text/plain' };
+    const h = await setup();
+    const v = (await h.page({ type: 'kbUrl.set', url: server.url('/kb.md') })).value.view;
+    expect(v).toMatchObject({ articles: 0, error: { code: 'web_page', detail: 'text/plain' } });
+    expect(await kbCopyItem.get()).toBeNull();
+    expect(await h.modelSees('sign in')).not.toMatch(/password/i);
+  });
+
+  attack('a saved sign-in page is imported as a Markdown file', async () => {
+    const h = await setup();
+    const r = (await h.page({ type: 'kb.import', files: [{ name: 'kb.md', text: SIGN_IN }] })).value;
+    expect(r).toMatchObject({ added: 0, total: 0 });
+    expect(r.problems).toEqual(['kb.md: this is a web page (HTML), not JSON or Markdown; nothing was imported']);
+  });
+
+  it('takes a Markdown knowledge base that shows HTML inside a code fence', async () => {
+    server.routes['/kb.md'] = { body: '# Embedding the widget\nPaste this into your page:\n```html\n<!DOCTYPE html>\n<html><body><script src="/w.js"></script></body></html>\n```\nThen reload.', type: 'text/plain' };
+    const h = await setup();
+    expect((await h.page({ type: 'kbUrl.set', url: server.url('/kb.md') })).value.view).toMatchObject({ articles: 1, error: null });
+    expect(await h.modelSees('embedding widget')).toContain('Then reload.');
   });
 });

@@ -1,4 +1,4 @@
-import { MAX_KB_FILE_CHARS } from '../../tools/kb-import';
+import { isWebPage, MAX_KB_FILE_CHARS } from '../../tools/kb-import';
 import type { KbSyncErrorCode } from '../../shared/kb-sync';
 
 /** The validators of the last good response: sent back, they let the server answer 304. */
@@ -51,12 +51,15 @@ export async function fetchKb(url: string, prior: KbValidators | null, deps: KbF
     return fetchFailure('status', String(response.status));
   }
   const type = response.headers.get('content-type')?.toLowerCase() ?? '';
+  const mediaType = type.split(';')[0]!.trim();
   if (type.startsWith('text/html') || type.startsWith('application/xhtml')) {
     await response.body?.cancel().catch(() => undefined);
-    return fetchFailure('web_page');
+    return fetchFailure('web_page', mediaType);
   }
   const text = await readLimited(response);
   if (text === null) return fetchFailure('too_large', String(MAX_KB_FILE_CHARS));
+  // Served as text/plain or Markdown, a sign-in page is still a page: never an article.
+  if (isWebPage(text)) return fetchFailure('web_page', mediaType);
   const fileName = fileNameOf(finalUrl);
   const format = type.includes('json') || /\.json$/i.test(fileName) ? 'json' : 'markdown';
   return { kind: 'fetched', text, format, fileName, validators: { etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') } };
