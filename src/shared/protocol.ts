@@ -113,7 +113,7 @@ export interface Requests {
   'kbUrl.set': { req: { url: string }; res: { ok: boolean; error?: string; managed?: boolean; view?: KbSyncView } };
   /** Checks the URL in force now. */
   'kbUrl.sync': { req: Empty; res: KbSyncView };
-  /** Where the tab's model-written links may go in one click: its own site, and the sites the knowledge base links to. */
+  /** What the tab's model-written links may open in one click: its own site (by links that carry no data), and the exact addresses the knowledge base links to. */
   'links.trusted': { req: { tabId: number }; res: { keys: string[] } };
   /** A content script asks for its own site's recipe (the sender's origin, never a named one). */
   'recipe.get': { req: Empty; res: Recipe | null };

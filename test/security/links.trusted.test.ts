@@ -7,9 +7,9 @@ import { createFakeTabs } from '../fakes/fake-tabs';
 import { attack } from './attack';
 
 /**
- * Finding 3, the background's half: which link targets open in one click. The tab's own site
- * (the browser's word on the sender's origin) and the sites the knowledge base links to; never
- * what a page claims, and not before it is in the knowledge base.
+ * The background's half of link trust: what opens in one click. The tab's own site (the browser's
+ * word on the sender's origin) and the exact addresses the knowledge base links to in Markdown;
+ * never what a page claims, never a site an article only mentions.
  */
 const A = 'http://127.0.0.1:4517';
 const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' };
@@ -35,14 +35,14 @@ describe('security: links.trusted', () => {
     expect(await trusted()).toEqual([A, 'mailto:127.0.0.1']);
   });
 
-  attack('a site the knowledge base does not link to stays untrusted until an agent imports an article that does', async () => {
+  attack('a site the knowledge base only mentions gets no trust; an address it links to is trusted exactly, and only until it is gone', async () => {
     const { handlers, trusted } = await setup();
-    expect(await trusted()).not.toContain('https://help.northwind.example');
-    await handlers['kb.import'](
-      { type: 'kb.import', files: [{ name: 'kb.md', text: '# Returns\n\nUse https://help.northwind.example/returns or write to returns@northwind.example.' }] },
-      sidebar,
-    );
-    expect(await trusted()).toEqual([A, 'mailto:127.0.0.1', 'https://help.northwind.example', 'mailto:northwind.example']);
+    const kbImport = (text: string) => handlers['kb.import']({ type: 'kb.import', files: [{ name: 'kb.md', text }] }, sidebar);
+    // Mentions, not links: the attacker's status page named in an article is one click for nobody.
+    await kbImport('# Status\n\nOutages are posted on https://status.evil.example/ and questions go to ops@evil.example.');
+    expect(await trusted()).toEqual([A, 'mailto:127.0.0.1']);
+    await kbImport('# Returns\n\nUse [the returns form](https://help.northwind.example/returns) or write to <returns@northwind.example>.\n\n[policy]: <https://help.northwind.example/policy?lang=en>');
+    expect(await trusted()).toEqual([A, 'mailto:127.0.0.1', 'https://help.northwind.example/returns', 'https://help.northwind.example/policy?lang=en', 'mailto:returns@northwind.example']);
     await handlers['kb.clear']({ type: 'kb.clear' }, sidebar);
     expect(await trusted()).toEqual([A, 'mailto:127.0.0.1']);
   });

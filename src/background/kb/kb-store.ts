@@ -1,4 +1,4 @@
-import { linkKeysIn } from '../../shared/link-target';
+import { markdownLinksIn } from '../../shared/link-target';
 import type { createKbIndex, KbArticle, KbHit } from '../../tools/knowledge-base';
 import { kbItem } from '../storage/items';
 import { loadKbIndexer } from './kb-index';
@@ -36,9 +36,9 @@ export function createKbStore(synced: () => Promise<KbArticle[]> = async () => [
       if (at === version) index = built;
       return built.search(query, limit);
     },
-    /** The sites and mail domains the articles link to: a link there is one the team itself gives out. */
-    async linkKeys(): Promise<string[]> {
-      links ??= [...new Set((await all()).flatMap((a) => linkKeysIn(`${a.title}\n${a.body}`)))];
+    /** The exact addresses the articles link to (Markdown links, not mentions): links the team itself gives out. */
+    async linkAddresses(): Promise<string[]> {
+      links ??= [...new Set((await all()).flatMap((a) => markdownLinksIn(a.body)))];
       return links;
     },
     /** Adds articles; an article from the same file and position replaces the old one. */

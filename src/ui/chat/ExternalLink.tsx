@@ -15,7 +15,7 @@ export function LinkHost({ target }: { target: LinkTarget }) {
   );
 }
 
-/** A link to a trusted place: the helpdesk itself or a site of the knowledge base. */
+/** A link that opens in one click: a page of the helpdesk itself, or an address the knowledge base links to. */
 export function TrustedLink({ target, children }: { target: LinkTarget; children: ComponentChildren }) {
   return (
     <span class="md-link" data-testid="md-link" data-trusted="true">

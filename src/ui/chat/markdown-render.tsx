@@ -1,14 +1,14 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { ComponentChildren } from 'preact';
-import { linkTarget } from '../../shared/link-target';
+import { linkTarget, opensInOneClick } from '../../shared/link-target';
 import { ExternalLink, TrustedLink } from './ExternalLink';
 
 /**
  * Model output as markdown, safely. `marked` only splits the text into tokens; each token
  * becomes a Preact element here, so nothing is ever parsed as HTML: raw HTML shows as text,
  * images are never loaded (they become links), and only http(s) and mailto links are links.
- * Every link shows its destination host; one to a place not in `trusted` (the helpdesk, the
- * knowledge base's sites) opens only through a second step that shows its full address. Inline,
+ * Every link shows its destination host; one that `trusted` does not open in one click (the
+ * helpdesk's own pages, the knowledge base's exact links) takes a second step showing its full address. Inline,
  * reference and autolinks and images all come out of the lexer as the same tokens, so all of them
  * pass here. Loaded on demand (see Markdown.tsx): marked is half of the sidebar's script.
  */
@@ -20,7 +20,7 @@ export const renderMarkdown = (text: string, trusted: Trusted = new Set()): Comp
  */
 const LEX = { gfm: true, breaks: true } as const;
 
-/** The link keys that open in one click. */
+/** The trusted keys: sites and exact addresses (see `opensInOneClick`). */
 type Trusted = ReadonlySet<string>;
 
 /** The URL to link to, or null when it is not an absolute http:, https: or mailto: URL. */
@@ -126,5 +126,5 @@ function link(href: string, children: ComponentChildren, tr: Trusted): Component
   const target = linkTarget(href);
   // javascript:, data:, relative and anything else: the text alone.
   if (!target) return children;
-  return tr.has(target.key) ? <TrustedLink target={target}>{children}</TrustedLink> : <ExternalLink target={target}>{children}</ExternalLink>;
+  return opensInOneClick(target, tr) ? <TrustedLink target={target}>{children}</TrustedLink> : <ExternalLink target={target}>{children}</ExternalLink>;
 }

@@ -8,7 +8,8 @@ const NONE: ReadonlySet<string> = new Set();
 export function useTrustedLinks(tabId: number | null | undefined, origin: string | null): ReadonlySet<string> {
   const { value } = useLoad(
     tabId === null || tabId === undefined ? null : () => request('links.trusted', { tabId }),
-    (m) => m.type === 'view.changed' && (m.tabId === null || m.tabId === tabId),
+    // The knowledge base changed (an import, a sync): its links are what is trusted.
+    (m) => m.type === 'settings.changed' || (m.type === 'view.changed' && (m.tabId === null || m.tabId === tabId)),
     [tabId, origin],
   );
   const keys = value?.keys.join('\n') ?? '';
