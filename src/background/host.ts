@@ -40,7 +40,7 @@ import { createKbSearchTool } from '../tools/kb-search';
 import { replyProposeTool } from '../tools/reply-propose';
 import { diagnosticsHandlers } from './diagnostics/diagnostics-handlers';
 import { log, unlessNoReceiver } from './diagnostics/logger';
-import { siteAllowedByPolicy } from '../shared/policy-merge';
+import { runsUnderPolicy, siteAllowedByPolicy } from '../shared/policy-merge';
 import { managedPolicy, watchManagedPolicy } from './access/policy';
 import { followPolicy, policyHandlers } from './access/policy-handlers';
 import { personalDataScript } from './model/personal-data';
@@ -109,7 +109,11 @@ export async function createServices(
     },
     send: send ?? sendToTab,
     // A site the agent enabled before the organisation's list came is not listened to.
-    allowsOrigin: async (origin) => isLoopback(origin) || ((await access.list()).includes(origin) && siteAllowedByPolicy(origin, await managedPolicy.get())),
+    // A policy that is there but unreadable lets nothing run, loopback pages included.
+    allowsOrigin: async (origin) => {
+      const policy = await managedPolicy.get();
+      return runsUnderPolicy(policy) && (isLoopback(origin) || ((await access.list()).includes(origin) && siteAllowedByPolicy(origin, policy)));
+    },
     accessOf: (tabId) => accessOf(access, tabId, pages.get(tabId)?.origin),
     recipeOf: (site) => recipeOf(recipes, site),
     teach: createTeachSessions(),

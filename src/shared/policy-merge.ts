@@ -59,8 +59,11 @@ export function siteUnderPolicy(site: SiteSettings, p: Policy): SiteSettings {
   return { ...site, write: site.write && !readOnly, send: site.send && !readOnly && !p.sendDisabled, locked };
 }
 
-/** Whether the agent may enable Deskmate on a site: any, unless the policy lists the allowed ones. */
-export const siteAllowedByPolicy = (origin: string, p: Policy): boolean => p.allowedSites === null || p.allowedSites.includes(origin);
+/** Whether the agent may enable Deskmate on a site: any, unless the policy lists the allowed ones (none while it is unreadable). */
+export const siteAllowedByPolicy = (origin: string, p: Policy): boolean => p.unreadable === null && (p.allowedSites === null || p.allowedSites.includes(origin));
+
+/** Whether Deskmate may run at all: not while a policy that is there cannot be read, not even on loopback pages. */
+export const runsUnderPolicy = (p: Policy): boolean => p.unreadable === null;
 
 /** The team instructions in force: the policy's, else the agent's. */
 export const teamInstructionsUnderPolicy = (own: string, p: Policy): string => p.teamInstructions ?? own;

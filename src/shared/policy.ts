@@ -23,6 +23,13 @@ export interface Policy {
   recipes: string[];
   /** A knowledge base published at a URL (JSON or Markdown), synced for everyone. */
   knowledgeBaseUrl: string | null;
+  /** What else was left out of the policy, and why: shown on the options page and under Diagnostics. */
+  problems: string[];
+  /**
+   * Why a policy that is there could not be read, or null. While it is set Deskmate fails closed:
+   * it runs on no site, sends nothing and asks the model nothing (see `unreadablePolicy`).
+   */
+  unreadable: string | null;
 }
 
 export const NO_POLICY: Policy = {
@@ -35,7 +42,21 @@ export const NO_POLICY: Policy = {
   teamInstructions: null,
   recipes: [],
   knowledgeBaseUrl: null,
+  problems: [],
+  unreadable: null,
 };
+
+/**
+ * A policy that is there but cannot be read, whatever it meant to allow: no site (loopback pages
+ * included), no sending, masking on, and no model request until it can be read again.
+ */
+export const unreadablePolicy = (reason: string): Policy => ({
+  ...NO_POLICY,
+  allowedSites: [],
+  sendDisabled: true,
+  requireMasking: true,
+  unreadable: reason,
+});
 
 /** What the options page and the sidebar learn of the policy: never the key itself. */
 export interface PolicyView {
@@ -49,10 +70,15 @@ export interface PolicyView {
   teamInstructions: boolean;
   recipes: string[];
   knowledgeBaseUrl: string | null;
+  problems: string[];
+  unreadable: string | null;
 }
 
 /** The error code of a request the policy refuses. */
 export const MANAGED_ERROR = 'Set by your organisation.';
+
+/** What a request is answered while the policy is unreadable. */
+export const POLICY_UNREADABLE = "Your organisation's policy could not be read, so Deskmate is off until it can. The options page says why.";
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -80,44 +106,57 @@ function origins(value: unknown, key: string, problems: string[]): string[] {
   return [...new Set(out)].sort();
 }
 
+/** The settings a policy may hold; any other key is named and left out. */
+const KEYS = new Set(['model', 'lockModel', 'allowedSites', 'readOnlySites', 'sendDisabled', 'requireMasking', 'teamInstructions', 'recipes', 'knowledgeBaseUrl']);
+
 /**
  * The policy from what managed storage holds. Firefox checks nothing against the schema, so every
- * key is checked here: a key of the wrong shape is left out (as Chrome drops it) and named.
+ * key is checked here: a key of the wrong shape, or of a name Deskmate does not know, is left out
+ * (as Chrome drops it) and named. Nothing or `{}` is no policy; a policy that is there but
+ * of which nothing can be read is unreadable, and fails closed.
  */
-export function parsePolicy(raw: unknown): { policy: Policy; problems: string[] } {
+export function parsePolicy(managed: unknown): Policy {
+  if (managed === null || managed === undefined) return NO_POLICY;
+  if (!isObject(managed)) return unreadablePolicy('it is not an object');
+  const names = Object.keys(managed);
+  if (names.length === 0) return NO_POLICY;
+  if (!names.some((name) => KEYS.has(name))) return unreadablePolicy(`none of its settings is one Deskmate knows: ${names.slice(0, 5).join(', ')}`);
+  const raw = managed;
   const problems: string[] = [];
-  if (!isObject(raw)) return { policy: NO_POLICY, problems: raw == null ? [] : ['the policy is not an object'] };
   const p: Policy = { ...NO_POLICY, readOnlySites: [], recipes: [] };
+  const has = (key: string) => raw[key] !== undefined;
   const bool = (key: string): boolean => {
-    if (raw[key] === undefined) return false;
+    if (!has(key)) return false;
     if (typeof raw[key] === 'boolean') return raw[key] as boolean;
     problems.push(`${key}: expected true or false`);
     return false;
   };
-  if (raw.model !== undefined) {
+  for (const name of Object.keys(raw)) if (!KEYS.has(name)) problems.push(`${name}: not a setting Deskmate knows; left out`);
+  if (has('model')) {
     const m = raw.model;
     if (isObject(m) && httpUrl(m.baseURL) && typeof m.model === 'string' && m.model.trim() && (m.apiKey === undefined || typeof m.apiKey === 'string')) {
       p.model = { baseURL: m.baseURL as string, model: m.model.trim(), ...(typeof m.apiKey === 'string' && m.apiKey ? { apiKey: m.apiKey } : {}) };
     } else problems.push('model: expected { baseURL (http or https), model, apiKey? }');
   }
   p.lockModel = bool('lockModel') && p.model !== null;
-  if (raw.allowedSites !== undefined) p.allowedSites = origins(raw.allowedSites, 'allowedSites', problems);
-  if (raw.readOnlySites !== undefined) p.readOnlySites = origins(raw.readOnlySites, 'readOnlySites', problems);
+  if (has('allowedSites')) p.allowedSites = origins(raw.allowedSites, 'allowedSites', problems);
+  if (has('readOnlySites')) p.readOnlySites = origins(raw.readOnlySites, 'readOnlySites', problems);
   p.sendDisabled = bool('sendDisabled');
   p.requireMasking = bool('requireMasking');
-  if (raw.teamInstructions !== undefined) {
+  if (has('teamInstructions')) {
     if (typeof raw.teamInstructions === 'string') p.teamInstructions = raw.teamInstructions;
     else problems.push('teamInstructions: expected text');
   }
-  if (raw.recipes !== undefined) {
+  if (has('recipes')) {
     if (Array.isArray(raw.recipes) && raw.recipes.every((r) => typeof r === 'string')) p.recipes = raw.recipes as string[];
     else problems.push('recipes: expected a list of recipe JSON texts');
   }
-  if (raw.knowledgeBaseUrl !== undefined) {
+  if (has('knowledgeBaseUrl')) {
     p.knowledgeBaseUrl = httpUrl(raw.knowledgeBaseUrl);
     if (!p.knowledgeBaseUrl) problems.push('knowledgeBaseUrl: expected an http(s) URL');
   }
-  return { policy: p, problems };
+  p.problems = problems;
+  return p;
 }
 
 export const isManaged = (p: Policy): boolean => JSON.stringify(p) !== JSON.stringify(NO_POLICY);
@@ -134,5 +173,7 @@ export function policyView(p: Policy, recipeSites: string[] = []): PolicyView {
     teamInstructions: p.teamInstructions !== null,
     recipes: recipeSites,
     knowledgeBaseUrl: p.knowledgeBaseUrl,
+    problems: p.problems,
+    unreadable: p.unreadable,
   };
 }

@@ -63,6 +63,8 @@ export interface SiteAccessView {
   loopback: boolean;
   /** The organisation's policy does not allow Deskmate here. */
   blocked?: boolean;
+  /** The organisation's policy is there but unreadable: Deskmate runs nowhere (see the options page). */
+  policyUnreadable?: boolean;
 }
 
 export interface Requests {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_POLICY, parsePolicy, policyView, type Policy } from '../../src/shared/policy';
-import { modelChangeRefusal, modelUnderPolicy, shownModel, siteAllowedByPolicy, siteUnderPolicy, storableModel, teamInstructionsUnderPolicy, withPolicyKey } from '../../src/shared/policy-merge';
+import { modelChangeRefusal, modelUnderPolicy, runsUnderPolicy, shownModel, siteAllowedByPolicy, siteUnderPolicy, storableModel, teamInstructionsUnderPolicy, withPolicyKey } from '../../src/shared/policy-merge';
 import type { ModelSettings } from '../../src/shared/settings';
 
 const own: ModelSettings = { preset: 'openai', baseURL: 'https://api.openai.com/v1', apiKey: 'sk-own', model: 'gpt-4o-mini' };
@@ -9,7 +9,7 @@ const policy = (p: Partial<Policy>): Policy => ({ ...NO_POLICY, ...p });
 
 describe('the policy as read from managed storage', () => {
   it('reads every key of a whole policy', () => {
-    const { policy: p, problems } = parsePolicy({
+    const p = parsePolicy({
       model: { baseURL: TEAM, model: 'team-model', apiKey: 'sk-team' },
       lockModel: true,
       allowedSites: ['https://desk.example.com/', 'https://desk.example.com', 'http://127.0.0.1:4517/x'],
@@ -20,7 +20,6 @@ describe('the policy as read from managed storage', () => {
       recipes: ['{"format":"deskmate-recipe"}'],
       knowledgeBaseUrl: 'https://intranet.example/kb.md',
     });
-    expect(problems).toEqual([]);
     expect(p).toEqual({
       model: { baseURL: TEAM, model: 'team-model', apiKey: 'sk-team' },
       lockModel: true,
@@ -31,17 +30,19 @@ describe('the policy as read from managed storage', () => {
       teamInstructions: 'Sign as the Northwind team.',
       recipes: ['{"format":"deskmate-recipe"}'],
       knowledgeBaseUrl: 'https://intranet.example/kb.md',
+      problems: [],
+      unreadable: null,
     });
   });
 
   it('is no policy when managed storage holds nothing (Chrome: {}, Firefox: it threw)', () => {
-    expect(parsePolicy({})).toEqual({ policy: NO_POLICY, problems: [] });
-    expect(parsePolicy(null)).toEqual({ policy: NO_POLICY, problems: [] });
+    expect(parsePolicy({})).toEqual(NO_POLICY);
+    expect(parsePolicy(null)).toEqual(NO_POLICY);
     expect(policyView(NO_POLICY).managed).toBe(false);
   });
 
   it('leaves out each key of the wrong shape and names it (Firefox checks no schema)', () => {
-    const { policy: p, problems } = parsePolicy({
+    const p = parsePolicy({
       model: { baseURL: 'javascript:alert(1)', model: 'x' },
       lockModel: 'yes',
       allowedSites: ['ftp://files.example', 'https://ok.example'],
@@ -57,11 +58,28 @@ describe('the policy as read from managed storage', () => {
     expect(p.teamInstructions).toBeNull();
     expect(p.recipes).toEqual([]);
     expect(p.knowledgeBaseUrl).toBeNull();
-    expect(problems.map((x) => x.split(':')[0])).toEqual(['model', 'lockModel', 'allowedSites', 'sendDisabled', 'teamInstructions', 'recipes', 'knowledgeBaseUrl']);
+    expect(p.problems.map((x) => x.split(':')[0])).toEqual(['model', 'lockModel', 'allowedSites', 'sendDisabled', 'teamInstructions', 'recipes', 'knowledgeBaseUrl']);
+    expect(p.unreadable).toBeNull();
+  });
+
+  it('names a setting it does not know, and leaves it out', () => {
+    const p = parsePolicy({ sendDisabled: true, allowedsites: ['https://desk.example.com'] });
+    expect(p).toMatchObject({ sendDisabled: true, allowedSites: null, unreadable: null, problems: ['allowedsites: not a setting Deskmate knows; left out'] });
   });
 
   it('does not lock a model it was not given', () => {
-    expect(parsePolicy({ lockModel: true }).policy.lockModel).toBe(false);
+    expect(parsePolicy({ lockModel: true }).lockModel).toBe(false);
+  });
+
+  it('fails closed when a policy is there but nothing of it can be read', () => {
+    for (const raw of [[1, 2], 'text', 5, true, { '0': 1, '1': 2 }]) {
+      const p = parsePolicy(raw);
+      expect(p.unreadable, JSON.stringify(raw)).not.toBeNull();
+      expect(p).toMatchObject({ allowedSites: [], sendDisabled: true, requireMasking: true, model: null });
+      expect(runsUnderPolicy(p)).toBe(false);
+      expect(siteAllowedByPolicy('https://desk.example.com', p)).toBe(false);
+      expect(policyView(p).managed).toBe(true);
+    }
   });
 
   it('tells the pages whether there is a key, never the key', () => {

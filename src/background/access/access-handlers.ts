@@ -3,8 +3,8 @@ import type { Handlers } from '../router';
 import type { SiteAccess } from './site-access';
 import type { Services } from '../services';
 import type { SiteAccessView } from '../../shared/protocol';
-import { MANAGED_ERROR } from '../../shared/policy';
-import { siteAllowedByPolicy } from '../../shared/policy-merge';
+import { MANAGED_ERROR, POLICY_UNREADABLE } from '../../shared/policy';
+import { runsUnderPolicy, siteAllowedByPolicy } from '../../shared/policy-merge';
 import { managedPolicy } from './policy';
 
 type AccessHandlers = Pick<Handlers, 'sites.enabled' | 'sites.enable' | 'sites.disable'>;
@@ -42,6 +42,7 @@ export async function accessOf(access: SiteAccess, tabId: number, pageOrigin?: s
   if (!origin) return null;
   const loopback = isLoopback(origin);
   const policy = await managedPolicy.get();
+  if (!runsUnderPolicy(policy)) return { origin, loopback, enabled: false, blocked: true, policyUnreadable: true };
   const enabled = loopback || ((await access.list()).includes(origin) && siteAllowedByPolicy(origin, policy));
   return { origin, loopback, enabled, ...(!loopback && !siteAllowedByPolicy(origin, policy) ? { blocked: true } : {}) };
 }
@@ -58,7 +59,9 @@ export function accessHandlers(s: Services, access: SiteAccess): AccessHandlers 
       const o = webOrigin(origin);
       if (!o || isLoopback(o)) return { ok: false, error: 'Only http and https sites can be enabled; loopback pages always are.' };
       // Before the browser is asked anything: a site outside the organisation's list is never registered.
-      if (!siteAllowedByPolicy(o, await managedPolicy.get())) return { ok: false, error: 'Your organisation does not allow Deskmate on this site.', managed: true };
+      const policy = await managedPolicy.get();
+      if (!runsUnderPolicy(policy)) return { ok: false, error: POLICY_UNREADABLE, managed: true };
+      if (!siteAllowedByPolicy(o, policy)) return { ok: false, error: 'Your organisation does not allow Deskmate on this site.', managed: true };
       const result = await access.enable(o);
       s.broadcast({ type: 'view.changed', tabId: null });
       return result;

@@ -1,35 +1,53 @@
 import { browser } from 'wxt/browser';
-import { NO_POLICY, parsePolicy, type Policy } from '../../shared/policy';
-import { log } from '../diagnostics/logger';
+import { parsePolicy, unreadablePolicy, type Policy } from '../../shared/policy';
+import { errorDetail, log } from '../diagnostics/logger';
 
 /**
  * The organisation's policy, read from the browser's managed storage: the one place the
  * background learns it. Read at each start of the worker and again whenever the browser
  * reports a change of the managed area (Chrome fires storage.onChanged for it when the policy
  * file or registry changes; Firefox reads policies.json at its start only).
+ *
+ * No policy is no policy; a policy that is there but cannot be read is not: it fails closed
+ * (`unreadablePolicy`), so a broken value cannot switch off the sites, sending and masking the
+ * admin set.
  */
 let current: Promise<Policy> | undefined;
 const listeners = new Set<(policy: Policy) => void>();
 
-async function read(): Promise<Policy> {
-  let raw: unknown = null;
+/** Firefox 153's answer when no policy names the add-on (Chrome answers `{}`). */
+const NO_POLICY_ERROR = /Managed storage manifest not found/i;
+
+async function readRaw(): Promise<unknown> {
   try {
-    raw = await browser.storage.managed.get(null);
-  } catch {
-    // Firefox 153 throws "Managed storage manifest not found" when no policy names the add-on.
-    raw = null;
+    return await browser.storage.managed.get(null);
+  } catch (error) {
+    if (NO_POLICY_ERROR.test(String((error as Error)?.message ?? error))) return null;
+    throw error;
   }
-  const { policy, problems } = parsePolicy(raw);
-  for (const problem of problems) log.warn('policy', `Left out of the organisation's policy: ${problem}`);
+}
+
+async function read(): Promise<Policy> {
+  let policy: Policy;
+  try {
+    policy = parsePolicy(await readRaw());
+  } catch (error) {
+    policy = unreadablePolicy(`reading it failed: ${errorDetail(error)}`);
+  }
+  if (policy.unreadable !== null) log.error('policy', `The organisation's policy could not be read (${policy.unreadable}): Deskmate runs on no site and sends nothing until it can.`);
+  for (const problem of policy.problems) log.warn('policy', `Left out of the organisation's policy: ${problem}`);
   return policy;
 }
 
+/** Whatever went wrong, an answer: never "no policy" for a policy that failed. */
+const readClosed = (): Promise<Policy> => read().catch((error: unknown) => unreadablePolicy(`reading it failed: ${errorDetail(error)}`));
+
 export const managedPolicy = {
   /** The policy in force (read once per start of the worker). */
-  get: (): Promise<Policy> => (current ??= read().catch(() => NO_POLICY)),
+  get: (): Promise<Policy> => (current ??= readClosed()),
   /** Reads managed storage again and tells the listeners (not at a start: nothing is running yet). */
   async refresh(notify = true): Promise<Policy> {
-    current = read().catch(() => NO_POLICY);
+    current = readClosed();
     const policy = await current;
     if (notify) for (const listener of listeners) listener(policy);
     return policy;

@@ -1,12 +1,15 @@
 import type { AgentEvent, ChatModel, QuickAction } from '../../core';
 import { applyAgentEvent, itemId, stampDrafts, withAnswerCard } from '../../shared/chat-items';
 import type { ChatServerMessage } from '../../shared/chat-protocol';
+import { POLICY_UNREADABLE } from '../../shared/policy';
+import { runsUnderPolicy } from '../../shared/policy-merge';
 import { forbiddenAttemptEntry } from './attempt-audit';
 import { homeOfConversation } from './chat-drafts';
 import type { Conversation } from './chat-store';
 import type { KeptConversations } from './kept-conversations';
 import { NO_TOOLS_NOTICE, runChatTurn } from './chat-turn';
 import { createDeltaBatch, createStepDefer } from './delta-batch';
+import { managedPolicy } from '../access/policy';
 import { log } from '../diagnostics/logger';
 import { checkModelSettings, loadModelSettings, type ModelSettings } from '../model/model-settings';
 import type { OutboundLog } from '../model/outbound-log';
@@ -103,6 +106,8 @@ export function createChatTurns(host: TurnHost) {
       // Stored while the model is asked, not before: the turn need not wait for the write.
       storeStep();
       await host.snapshot(conversation, settings);
+      // A policy that is there but unreadable lets no request leave (policy.ts fails closed).
+      if (!runsUnderPolicy(await managedPolicy.get())) return finish(conversation, { type: 'error', step: 0, kind: 'bad_request', message: POLICY_UNREADABLE, retryable: false });
       const problem = checkModelSettings(settings);
       if (problem) return finish(conversation, { type: 'error', step: 0, kind: 'bad_request', message: `${problem} Open the settings to fix it.`, retryable: false });
 

@@ -14,6 +14,7 @@ import { AuditList } from '../shared/AuditList';
 import { Diagnostics } from './Diagnostics';
 import { EnabledSites } from './EnabledSites';
 import { KnowledgeBase } from './KnowledgeBase';
+import { PolicyNotice } from './PolicyNotice';
 import { Recipes } from './Recipes';
 import { SitesList } from './SitesList';
 import { TeamInstructions } from './TeamInstructions';
@@ -52,11 +53,7 @@ export function OptionsApp() {
         </div>
       </header>
       <main>
-        {policy?.managed && (
-          <p class="managed-banner" role="note" data-testid="policy-banner">
-            {t('managed_banner')}
-          </p>
-        )}
+        <PolicyNotice policy={policy} />
         <section id="model-settings" class="section model-settings" aria-labelledby="model-title">
           <h2 id="model-title">{t('settings_title')}</h2>
           <p class="grade-line">{t('settings_line')}</p>

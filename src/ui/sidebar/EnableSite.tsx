@@ -13,7 +13,7 @@ export function EnableSite({ access, busy, error, onEnable }: Props) {
   if (access.blocked) {
     return (
       <section class="section enable-site" data-testid="site-blocked">
-        <p>{t('access_blocked', access.origin)}</p>
+        <p>{access.policyUnreadable ? t('access_policy_unreadable') : t('access_blocked', access.origin)}</p>
       </section>
     );
   }

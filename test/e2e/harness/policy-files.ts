@@ -43,6 +43,14 @@ export function writeFirefoxPolicy(policy: Record<string, unknown>): void {
   write(firefoxPolicyFile(), { policies: { '3rdparty': { Extensions: { [FIREFOX_ADDON]: { ...policy, [MARK]: true } } } } });
 }
 
+/**
+ * Firefox's file with any value for Deskmate, a broken one included (an object is what Deskmate
+ * expects): the tests' mark sits beside the policies, where Firefox ignores it.
+ */
+export function writeFirefoxPolicyValue(value: unknown): void {
+  write(firefoxPolicyFile(), { policies: { '3rdparty': { Extensions: { [FIREFOX_ADDON]: value } } }, [MARK]: true });
+}
+
 export function removeFirefoxPolicy(): void {
   if (ours(firefoxPolicyFile())) rmSync(firefoxPolicyFile(), { force: true });
 }
