@@ -21,7 +21,7 @@ export async function handleChat(req, res, { state, headers, chunkDelayMs }) {
   res.once('finish', timing.end);
   res.once('close', timing.end);
   const body = await readJson(req);
-  state.record(body);
+  state.record(body, bearerToken(req));
   if (bearerToken(req) === BAD_KEY) {
     const message = `Incorrect API key provided: ${BAD_KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`;
     return sendError(res, 401, headers, message, 'invalid_api_key');

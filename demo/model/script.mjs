@@ -30,6 +30,8 @@ export function createState(/** @type {ScriptItem[]} */ script = [], /** @type {
   let queue = script.map(checkItem);
   /** @type {unknown[]} */
   let requests = [];
+  /** @type {(string | null)[]} */
+  let keys = [];
   /** @type {Timing[]} */
   let timings = [];
   let calls = 0;
@@ -45,8 +47,10 @@ export function createState(/** @type {ScriptItem[]} */ script = [], /** @type {
     /** The next canned response, consumed, or undefined when the demo logic answers. */
     nextScripted: () => queue.shift(),
     pending: () => queue.length,
-    record: (/** @type {unknown} */ body) => { requests.push(body); },
+    record: (/** @type {unknown} */ body, /** @type {string | null} */ key = null) => { requests.push(body); keys.push(key); },
     requests: () => structuredClone(requests),
+    /** The API key (bearer token) each chat request carried, oldest first; null for none. */
+    keys: () => [...keys],
     /** Starts the server-side clock of one chat request (see Timing). */
     startTiming() {
       /** @type {Timing} */
@@ -67,6 +71,7 @@ export function createState(/** @type {ScriptItem[]} */ script = [], /** @type {
     reset() {
       queue = [];
       requests = [];
+      keys = [];
       timings = [];
       calls = 0;
       completions = 0;

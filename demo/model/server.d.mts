@@ -58,6 +58,8 @@ export interface DemoModel {
   origin: string;
   /** The chat request bodies received, oldest first. */
   requests(): unknown[];
+  /** The API key (bearer token) each chat request carried, oldest first; null for none. */
+  keys(): (string | null)[];
   /** The server's own time on each chat request, oldest first (also GET /_control/timings). */
   timings(): DemoTiming[];
   /** Replaces the canned responses to play next. */

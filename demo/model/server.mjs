@@ -84,6 +84,8 @@ export async function startDemoModel({ port = 4518, host = '127.0.0.1', script =
     origin,
     /** The chat request bodies received, oldest first. */
     requests: state.requests,
+    /** The API key each chat request carried, oldest first (null for none). */
+    keys: state.keys,
     /** The server's own time on each chat request, oldest first. */
     timings: state.timings,
     /** Replaces the canned responses to play next, one per chat request. */

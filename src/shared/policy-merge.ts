@@ -8,47 +8,22 @@ import type { ModelSettings, SiteSettings } from './settings';
 
 /**
  * The model settings in force. The policy's endpoint is used while the agent has saved none of
- * their own, and always when locked (the agent's own key stays usable unless the policy gives one).
+ * their own, and always when locked; the key is always the agent's own (kept in the vault), since
+ * the policy can hold none (policy-secrets.ts).
  */
 export function modelUnderPolicy(user: ModelSettings, userSaved: boolean, p: Policy): ModelSettings {
   let s = user;
   if (p.model && (p.lockModel || !userSaved)) {
     s = { ...user, preset: 'custom', baseURL: p.model.baseURL, model: p.model.model, apiKey: userSaved ? user.apiKey : '' };
   }
-  s = withPolicyKey(s, p);
   return p.requireMasking ? { ...s, maskPersonalData: true } : s;
 }
 
-/**
- * The policy's key, for its own endpoint only: settings that name that endpoint with no key of
- * their own (or under a lock) use it, and no other address ever gets it.
- */
-export function withPolicyKey(s: ModelSettings, p: Policy): ModelSettings {
-  const key = p.model?.apiKey;
-  if (key === undefined || s.baseURL !== p.model!.baseURL) return s;
-  return s.apiKey === '' || p.lockModel ? { ...s, apiKey: key } : s;
-}
-
-/** The settings as an extension page may see them: the policy's key is never handed out. */
-export const shownModel = (s: ModelSettings, p: Policy): ModelSettings =>
-  p.model?.apiKey !== undefined && s.apiKey === p.model.apiKey ? { ...s, apiKey: '' } : s;
-
 /** Why the policy refuses to store these settings, or null. */
 export function modelChangeRefusal(next: ModelSettings, p: Policy): string | null {
-  if (p.model && p.lockModel) {
-    if (next.baseURL !== p.model.baseURL || next.model !== p.model.model) return 'The model endpoint and model are set by your organisation.';
-    if (p.model.apiKey !== undefined && next.apiKey !== '' && next.apiKey !== p.model.apiKey) return 'The API key is set by your organisation.';
-  }
+  if (p.model && p.lockModel && (next.baseURL !== p.model.baseURL || next.model !== p.model.model)) return 'The model endpoint and model are set by your organisation.';
   if (p.requireMasking && next.maskPersonalData === false) return 'Masking personal data is required by your organisation.';
   return null;
-}
-
-/**
- * What is stored when the policy lets a change through: a managed key is never copied into the
- * agent's own settings (it stays in managed storage, where the admin can change or remove it).
- */
-export function storableModel(next: ModelSettings, p: Policy): ModelSettings {
-  return p.model?.apiKey !== undefined && next.apiKey === p.model.apiKey ? { ...next, apiKey: '' } : next;
 }
 
 /** A site's switches with the policy over them; `locked` names the switches the agent cannot turn on. */

@@ -1,13 +1,16 @@
+import { withoutSecrets } from './policy-secrets';
+
 /**
  * What a team's admin sets through the browser's managed storage (Chrome: the `3rdparty`
  * extension policy, checked against public/managed-schema.json; Firefox: `policies.json`'s
  * `3rdparty.Extensions`, not checked by the browser). Each key is optional: absent means the
- * agent decides. The background reads it (background/access/policy.ts) and enforces it.
+ * agent decides. The background reads it (background/access/policy.ts) and enforces it. It carries
+ * no secret (policy-secrets.ts): content scripts can read it.
  */
 export interface Policy {
-  /** The model endpoint; used until the agent saves their own settings, or always with `lockModel`. */
-  model: { baseURL: string; model: string; apiKey?: string } | null;
-  /** The agent cannot change the endpoint and model (nor the key, if the policy gives one). */
+  /** The model endpoint; used until the agent saves their own settings, or always with `lockModel`. The key is the agent's. */
+  model: { baseURL: string; model: string } | null;
+  /** The agent cannot change the endpoint and model. */
   lockModel: boolean;
   /** Sites Deskmate runs on for everyone; no other can be enabled (loopback pages always run). Null: not managed. */
   allowedSites: string[] | null;
@@ -23,6 +26,8 @@ export interface Policy {
   recipes: string[];
   /** A knowledge base published at a URL (JSON or Markdown), synced for everyone. */
   knowledgeBaseUrl: string | null;
+  /** Where the policy holds a secret (`model.apiKey`): each is left out, and the options page says so. */
+  secrets: string[];
   /** What else was left out of the policy, and why: shown on the options page and under Diagnostics. */
   problems: string[];
   /**
@@ -42,6 +47,7 @@ export const NO_POLICY: Policy = {
   teamInstructions: null,
   recipes: [],
   knowledgeBaseUrl: null,
+  secrets: [],
   problems: [],
   unreadable: null,
 };
@@ -58,10 +64,10 @@ export const unreadablePolicy = (reason: string): Policy => ({
   unreadable: reason,
 });
 
-/** What the options page and the sidebar learn of the policy: never the key itself. */
+/** What the options page and the sidebar learn of the policy. */
 export interface PolicyView {
   managed: boolean;
-  model: { baseURL: string; model: string; hasKey: boolean } | null;
+  model: { baseURL: string; model: string } | null;
   lockModel: boolean;
   allowedSites: string[] | null;
   readOnlySites: string[];
@@ -70,6 +76,7 @@ export interface PolicyView {
   teamInstructions: boolean;
   recipes: string[];
   knowledgeBaseUrl: string | null;
+  secrets: string[];
   problems: string[];
   unreadable: string | null;
 }
@@ -112,7 +119,8 @@ const KEYS = new Set(['model', 'lockModel', 'allowedSites', 'readOnlySites', 'se
 /**
  * The policy from what managed storage holds. Firefox checks nothing against the schema, so every
  * key is checked here: a key of the wrong shape, or of a name Deskmate does not know, is left out
- * (as Chrome drops it) and named. Nothing or `{}` is no policy; a policy that is there but
+ * (as Chrome drops it) and named. A secret is taken out first and named (policy-secrets.ts): the
+ * setting around it applies without it. Nothing or `{}` is no policy; a policy that is there but
  * of which nothing can be read is unreadable, and fails closed.
  */
 export function parsePolicy(managed: unknown): Policy {
@@ -120,10 +128,14 @@ export function parsePolicy(managed: unknown): Policy {
   if (!isObject(managed)) return unreadablePolicy('it is not an object');
   const names = Object.keys(managed);
   if (names.length === 0) return NO_POLICY;
-  if (!names.some((name) => KEYS.has(name))) return unreadablePolicy(`none of its settings is one Deskmate knows: ${names.slice(0, 5).join(', ')}`);
-  const raw = managed;
+  const { clean, secrets } = withoutSecrets(managed);
+  if (!names.some((name) => KEYS.has(name))) {
+    return { ...unreadablePolicy(`none of its settings is one Deskmate knows: ${names.slice(0, 5).join(', ')}`), secrets };
+  }
+  // What is read from here on holds no secret: each was taken out (policy-secrets.ts).
+  const raw = clean as Record<string, unknown>;
   const problems: string[] = [];
-  const p: Policy = { ...NO_POLICY, readOnlySites: [], recipes: [] };
+  const p: Policy = { ...NO_POLICY, readOnlySites: [], recipes: [], secrets };
   const has = (key: string) => raw[key] !== undefined;
   const bool = (key: string): boolean => {
     if (!has(key)) return false;
@@ -134,9 +146,8 @@ export function parsePolicy(managed: unknown): Policy {
   for (const name of Object.keys(raw)) if (!KEYS.has(name)) problems.push(`${name}: not a setting Deskmate knows; left out`);
   if (has('model')) {
     const m = raw.model;
-    if (isObject(m) && httpUrl(m.baseURL) && typeof m.model === 'string' && m.model.trim() && (m.apiKey === undefined || typeof m.apiKey === 'string')) {
-      p.model = { baseURL: m.baseURL as string, model: m.model.trim(), ...(typeof m.apiKey === 'string' && m.apiKey ? { apiKey: m.apiKey } : {}) };
-    } else problems.push('model: expected { baseURL (http or https), model, apiKey? }');
+    if (isObject(m) && httpUrl(m.baseURL) && typeof m.model === 'string' && m.model.trim()) p.model = { baseURL: m.baseURL as string, model: m.model.trim() };
+    else problems.push('model: expected { baseURL (http or https), model }');
   }
   p.lockModel = bool('lockModel') && p.model !== null;
   if (has('allowedSites')) p.allowedSites = origins(raw.allowedSites, 'allowedSites', problems);
@@ -164,7 +175,7 @@ export const isManaged = (p: Policy): boolean => JSON.stringify(p) !== JSON.stri
 export function policyView(p: Policy, recipeSites: string[] = []): PolicyView {
   return {
     managed: isManaged(p),
-    model: p.model && { baseURL: p.model.baseURL, model: p.model.model, hasKey: p.model.apiKey !== undefined },
+    model: p.model && { baseURL: p.model.baseURL, model: p.model.model },
     lockModel: p.lockModel,
     allowedSites: p.allowedSites,
     readOnlySites: p.readOnlySites,
@@ -173,6 +184,7 @@ export function policyView(p: Policy, recipeSites: string[] = []): PolicyView {
     teamInstructions: p.teamInstructions !== null,
     recipes: recipeSites,
     knowledgeBaseUrl: p.knowledgeBaseUrl,
+    secrets: p.secrets,
     problems: p.problems,
     unreadable: p.unreadable,
   };

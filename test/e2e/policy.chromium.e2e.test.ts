@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
 import { launchChromium, openExtensionPage, openRealSidePanel, type ChromiumHarness } from './harness/chromium';
 import { ask, messagesOf, waitForChat } from './harness/chat';
-import { openTicket, pageDriver, sendToBackground, showTab, startDemoHelpdesk, TICKET_1, TICKET_2, toolsByGrade, waitForTools, type DemoHelpdesk, type Driver } from './harness/deskmate';
+import { contentScriptWorld, openTicket, pageDriver, sendToBackground, showTab, startDemoHelpdesk, TICKET_1, TICKET_2, toolsByGrade, waitForTools, type DemoHelpdesk, type Driver } from './harness/deskmate';
 import { CHROME_EXTENSION_ID, removeChromiumPolicy, writeChromiumPolicy } from './harness/policy-files';
 import { poll } from './harness/wait';
 import { attack } from '../security/attack';
@@ -23,6 +23,8 @@ const TEAM_KB = '# Zebra onboarding\nEvery new zebra gets the striped welcome pa
 const KB_ETAG = '"team-kb-1"';
 /** What a single sign-on proxy answers in place of the file when its session is gone, as text/plain. */
 const SIGN_IN_PAGE = '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><form action="/login"><input name="user"><input type="password" name="password"><button>Sign in</button></form></body></html>';
+/** A key the admin put in the policy: Chromium hands the managed policy to content scripts too. */
+const POLICY_KEY = 'sk-policy-readable-5f4e3d';
 
 describe('policy: Chromium reads the organisation’s policy and Deskmate holds to it', () => {
   let chromium: ChromiumHarness;
@@ -39,7 +41,7 @@ describe('policy: Chromium reads the organisation’s policy and Deskmate holds 
     // Not the default port: only the policy can point Deskmate here.
     model = await startDemoModel({ port: 0, chunkDelayMs: 2 });
     writeChromiumPolicy({
-      model: { baseURL: model.url, model: 'deskmate-demo' },
+      model: { baseURL: model.url, model: 'deskmate-demo', apiKey: POLICY_KEY },
       lockModel: true,
       allowedSites: ['https://desk.example.com'],
       sendDisabled: true,
@@ -160,6 +162,19 @@ describe('policy: Chromium reads the organisation’s policy and Deskmate holds 
     expect(result?.content).toContain('Zebra onboarding');
     expect(result?.content).toContain('striped welcome pack within 3 days');
     await sidebar.close();
+    await page.close();
+  });
+
+  attack('a content script reads the API key the admin put in the policy, and it is the key Deskmate sends to the model (Chromium)', async () => {
+    const page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
+    const world = await contentScriptWorld(chromium.context, page, chromium.extensionId);
+    // Chromium hands the managed policy to content scripts as well: the schema has no place for a
+    // key, so Chromium leaves it out of what anyone reads; the endpoint is there.
+    const seen = await world.evaluate<string>('chrome.storage.managed.get(null).then((v) => JSON.stringify(v))');
+    expect(seen).toContain(model.url);
+    expect(seen).not.toContain(POLICY_KEY);
+    expect(model.keys().length).toBeGreaterThan(0);
+    expect(model.keys()).not.toContain(POLICY_KEY);
     await page.close();
   });
 

@@ -1,8 +1,10 @@
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
 import { attack } from '../security/attack';
+import { attackFrom, buildAttackerFirefox } from '../security/harness/attacker-build';
 import { startKbServer, type KbServer } from '../fakes/kb-server';
 import { ask, messagesOf, waitForChat } from './harness/chat';
 import { showTab, startDemoHelpdesk, toolsByGrade, waitForTools, TICKET_1, TICKET_2, type DemoHelpdesk } from './harness/deskmate';
@@ -28,6 +30,10 @@ const TEAM_KB = '# Zebra onboarding\nEvery new zebra gets the striped welcome pa
 const KB_ETAG = '"team-kb-1"';
 /** What a single sign-on proxy answers in place of the file when its session is gone, as text/plain. */
 const SIGN_IN_PAGE = '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><form action="/login"><input name="user"><input type="password" name="password"><button>Sign in</button></form></body></html>';
+/** A key the admin put in policies.json, where every content script can read it. */
+const POLICY_KEY = 'sk-policy-readable-5f4e3d';
+/** The agent's own key, entered on the options page and kept in the vault. */
+const AGENT_KEY = 'sk-agent-own-9a8b7c';
 
 describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
   let firefox: FirefoxHarness;
@@ -36,6 +42,8 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
   let other: Server;
   let otherOrigin: string;
   let kb: KbServer;
+  /** The build under test with a compromised content script (test/security/harness/attacker-build.ts). */
+  let attackerDir: string;
 
   beforeAll(async () => {
     removeFirefoxPolicy(); // one a crashed run left behind
@@ -47,7 +55,7 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
     await new Promise<void>((ready) => other.listen(0, '127.0.0.2', ready));
     otherOrigin = `http://127.0.0.2:${(other.address() as AddressInfo).port}`;
     writeFirefoxPolicy({
-      model: { baseURL: model.url, model: 'deskmate-demo' },
+      model: { baseURL: model.url, model: 'deskmate-demo', apiKey: POLICY_KEY },
       lockModel: true,
       allowedSites: ['https://desk.example.com'],
       sendDisabled: true,
@@ -55,7 +63,8 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
       knowledgeBaseUrl: kb.url('/team-kb.md'),
     });
     // Optional permissions granted without Firefox's prompt: only the policy stands in the way.
-    firefox = await launchFirefox({ prefs: { 'extensions.webextOptionalPermissionPrompts': false } });
+    attackerDir = buildAttackerFirefox();
+    firefox = await launchFirefox({ extensionDir: attackerDir, prefs: { 'extensions.webextOptionalPermissionPrompts': false } });
   }, 90_000);
   afterAll(async () => {
     try {
@@ -67,6 +76,7 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
       await kb?.close();
     } finally {
       removeFirefoxPolicy();
+      if (attackerDir) rmSync(attackerDir, { recursive: true, force: true });
     }
   });
 
@@ -196,6 +206,57 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
     const result = messagesOf(model.requests().at(-1)).find((m) => m.role === 'tool' && m.content.startsWith('<tool_result tool="kb.search"'));
     expect(result?.content).toContain('Zebra onboarding');
     expect(result?.content).toContain('striped welcome pack within 3 days');
+  });
+
+  attack('Firefox: a content script reads the API key the admin put in policies.json, and it is the key Deskmate sends to the model', async () => {
+    // A ticket no other test here has open: the sidebar is bound to the one tab showing it.
+    const ticketUrl = helpdesk.ticketUrl(3);
+    const ticket = await openFirefoxPage(firefox, ticketUrl);
+    await ticket.waitForSelector('.hd-ticket[data-ticket-id="3"]');
+    // Firefox hands policies.json to the content script whole: the key is readable there, and so
+    // must never be one Deskmate uses.
+    expect(JSON.stringify(await attackFrom(ticket, 'readManaged'))).toContain(POLICY_KEY);
+    const { sidebarPage } = await openSidebarFor(firefox, ticketUrl);
+    const sidebar = firefoxDriver(sidebarPage);
+    await showTab(sidebar, 'Chat');
+    await sidebarPage.waitForSelector('[data-testid="chat-input"]');
+    const turn = async (answer: string) => {
+      model.script([{ text: answer }]);
+      const before = model.keys().length;
+      await ask(sidebar, 'Anything new?');
+      await waitForChat(sidebar, (v) => !v.running && v.assistants.some((a) => a.text === answer), 'the answer', { timeoutMs: 40_000 });
+      return model.keys().slice(before);
+    };
+    const first = await turn('Answered without the policy’s key.');
+    expect(first.length).toBeGreaterThan(0);
+    expect(first).not.toContain(POLICY_KEY);
+
+    // The options page says so, and Diagnostics holds it for the admin; the agent enters their own key.
+    const options = await openFirefoxExtensionPage(firefox, 'options.html');
+    try {
+      const alert = await options.waitForSelector('[data-testid="policy-secrets"]');
+      expect(await alert!.evaluate((e) => e.textContent)).toMatch(/model\.apiKey.*content script/);
+      await poll(async () => {
+        await options.click('[data-testid="diagnostics-refresh"]');
+        const texts = await options.$$eval('[data-testid="diagnostics-entry"][data-area="policy"]', (els) => els.map((e) => e.textContent ?? ''));
+        return texts.some((t) => t.includes('model.apiKey')) ? true : undefined;
+      }, 'the refused key under Diagnostics');
+      const own = await options.evaluate(
+        (a) => browser.runtime.sendMessage({ type: 'model.set', settings: { preset: 'custom', baseURL: a.url, apiKey: a.key, model: 'deskmate-demo' } }),
+        { url: model.url, key: AGENT_KEY },
+      );
+      expect(own.value).toMatchObject({ ok: true });
+    } finally {
+      await options.close();
+    }
+
+    // The next request goes out with the agent's key, which no content script can read anywhere.
+    expect(await turn('Answered with the agent’s own key.')).toEqual([AGENT_KEY]);
+    const seen = JSON.stringify([await attackFrom(ticket, 'read'), await attackFrom(ticket, 'readManaged')]);
+    expect(seen).not.toContain(AGENT_KEY);
+    expect(model.keys()).not.toContain(POLICY_KEY);
+    await sidebarPage.close();
+    await ticket.close();
   });
 
   attack('Firefox: a sign-in page served as text/plain at the organisation’s knowledge-base URL replaces its articles', async () => {

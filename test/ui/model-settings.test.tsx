@@ -67,15 +67,17 @@ afterEach(() => {
 });
 
 describe('ModelSettingsForm', () => {
-  it('shows a locked model as set by the organisation, read-only, with masking on and fixed', async () => {
+  it('shows a locked model as set by the organisation, read-only, with masking on and fixed, and the key as the agent’s own', async () => {
     await fakeBrowser.storage.managed.set({ model: { baseURL: 'https://llm.team.example/v1', model: 'team-model', apiKey: 'sk-team' }, lockModel: true, requireMasking: true });
     await open();
     await until(() => root.querySelector('[data-testid="settings-managed"]') !== null, 'the managed mark');
     expect($<HTMLInputElement>('base-url').value).toBe('https://llm.team.example/v1');
     expect($<HTMLInputElement>('base-url').readOnly).toBe(true);
     expect($<HTMLInputElement>('model').readOnly).toBe(true);
-    expect($<HTMLInputElement>('api-key').readOnly).toBe(true);
+    // The policy's key is never used (content scripts can read the policy): the agent enters theirs.
+    expect($<HTMLInputElement>('api-key').readOnly).toBe(false);
     expect($<HTMLInputElement>('api-key').value).toBe('');
+    expect($('key-yours').textContent).toMatch(/API key is yours/);
     expect($<HTMLSelectElement>('preset').disabled).toBe(true);
     expect($<HTMLInputElement>('pii').checked).toBe(true);
     expect($<HTMLInputElement>('pii').disabled).toBe(true);

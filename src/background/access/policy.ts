@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { parsePolicy, unreadablePolicy, type Policy } from '../../shared/policy';
+import { secretProblem } from '../../shared/policy-secrets';
 import { errorDetail, log } from '../diagnostics/logger';
 
 /**
@@ -35,6 +36,7 @@ async function read(): Promise<Policy> {
     policy = unreadablePolicy(`reading it failed: ${errorDetail(error)}`);
   }
   if (policy.unreadable !== null) log.error('policy', `The organisation's policy could not be read (${policy.unreadable}): Deskmate runs on no site and sends nothing until it can.`);
+  for (const path of policy.secrets) log.error('policy', secretProblem(path));
   for (const problem of policy.problems) log.warn('policy', `Left out of the organisation's policy: ${problem}`);
   return policy;
 }

@@ -5,7 +5,7 @@ import { parseKbFile } from '../../tools/kb-import';
 import type { KbStore } from '../kb/kb-store';
 import type { Handlers } from '../router';
 import type { Broadcast } from '../../shared/protocol';
-import { modelChangeRefusal, modelUnderPolicy, shownModel, storableModel, withPolicyKey } from '../../shared/policy-merge';
+import { modelChangeRefusal, modelUnderPolicy } from '../../shared/policy-merge';
 import { managedPolicy } from '../access/policy';
 
 type SettingsHandlers = Pick<Handlers, 'model.get' | 'model.set' | 'model.test' | 'setup.status' | 'kb.import' | 'kb.list' | 'kb.clear' | 'kb.article'>;
@@ -14,7 +14,7 @@ type SettingsHandlers = Pick<Handlers, 'model.get' | 'model.set' | 'model.test' 
 export function settingsHandlers(kb: KbStore, broadcast: (message: Broadcast) => void = () => undefined): SettingsHandlers {
   const changed = () => broadcast({ type: 'settings.changed' });
   return {
-    'model.get': async () => shownModel(await loadModelSettings(), await managedPolicy.get()),
+    'model.get': () => loadModelSettings(),
     async 'model.set'({ settings }) {
       const policy = await managedPolicy.get();
       // Checked here, not only in the form: a message from any extension page gets the same answer.
@@ -22,14 +22,14 @@ export function settingsHandlers(kb: KbStore, broadcast: (message: Broadcast) =>
       if (refused) return { ok: false, error: refused, managed: true };
       const problem = checkModelSettings(settings);
       if (problem) return { ok: false, error: problem };
-      await saveModelSettings(storableModel(settings, policy));
+      await saveModelSettings(settings);
       changed();
       return { ok: true };
     },
-    // Under a lock the policy's endpoint is what gets tested; its key goes to its own endpoint only.
+    // Under a lock the policy's endpoint is what gets tested.
     'model.test': async ({ settings }) => {
       const policy = await managedPolicy.get();
-      return checkConnection(policy.lockModel ? modelUnderPolicy(settings, true, policy) : withPolicyKey(settings, policy));
+      return checkConnection(policy.lockModel ? modelUnderPolicy(settings, true, policy) : settings);
     },
     async 'setup.status'() {
       const settings = await loadModelSettings();

@@ -35,7 +35,6 @@ export function ModelSettingsForm({ testIds = false, onSaved, initialPreset = nu
   const hint = PRESET_HINT[s.preset];
   // Shown as set by the organisation and not editable; the background refuses a change anyway.
   const locked = policy?.lockModel === true;
-  const keyLocked = locked && policy?.model?.hasKey === true;
   const maskLocked = policy?.requireMasking === true;
 
   return (
@@ -63,7 +62,8 @@ export function ModelSettingsForm({ testIds = false, onSaved, initialPreset = nu
         <label for={`${id}-key`}>
           {t('settings_api_key')} {preset?.needsKey && <span class="req">{t('settings_key_needed')}</span>}
         </label>
-        <input id={`${id}-key`} type="password" data-testid={tid('api-key')} value={s.apiKey} readOnly={keyLocked} placeholder={policy?.model?.hasKey ? t('managed_key_placeholder') : undefined} autocomplete="off" onInput={(e) => m.change({ apiKey: e.currentTarget.value })} />
+        <input id={`${id}-key`} type="password" data-testid={tid('api-key')} value={s.apiKey} autocomplete="off" onInput={(e) => m.change({ apiKey: e.currentTarget.value })} />
+        {policy?.model && <p class="muted small" data-testid={tid('key-yours')}>{t('managed_key_yours')}</p>}
       </div>
       <div class="field">
         <label for={`${id}-model`}>{t('settings_model')}</label>

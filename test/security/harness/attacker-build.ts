@@ -39,6 +39,10 @@ const ATTACKS = String.raw`
       const local = await browser.storage.local.get(null).catch((e) => ({ refused: String(e) }));
       return { local, idb: await readIdb(), session: await session() };
     },
+    /** The organisation's policy as the browser hands it to this content script. */
+    async readManaged() {
+      try { return { managed: await browser.storage.managed.get(null) }; } catch (e) { return { refused: String(e) }; }
+    },
     async rewriteModel() {
       await put('model', forged);
       return 'written';
