@@ -1,9 +1,15 @@
-import { deepActiveElement, editableOf, frameDocument, type Editable } from './editable';
+import { editableOf, frameDocument, isTextField, type Editable } from './editable';
 
 /**
- * The editable field the agent last focused in this page, and where its caret was. Clicking
- * Insert in the sidebar does not move the page's focus, but a click elsewhere on the page
- * does: the field and its caret are remembered so the draft still goes where the agent was.
+ * The editable field the agent chose in this page, and where its caret was. Clicking Insert in
+ * the sidebar does not move the page's focus, but a click elsewhere on the page does: the field
+ * and its caret are remembered so the draft still goes where the agent was.
+ *
+ * Only the agent chooses. A field is chosen by the agent's own pointer (a trusted `pointerdown`
+ * on it or on its label) or keys (a trusted `keyup` in it: typing, or Tab landing there). A page
+ * can move the focus by script at any moment — from a timer, when the window loses the focus to
+ * the sidebar, in its own mousedown handler — but cannot make trusted events, so a field it
+ * focused is never taken for the agent's, and the draft cannot be steered into it.
  * Text fields keep their own selection; a rich editor's caret is a Range, saved here.
  */
 export interface Remembered {
@@ -12,73 +18,97 @@ export interface Remembered {
   range: Range | null;
 }
 
-let last: Remembered | null = null;
+let chosen: Remembered | null = null;
+/** Whether the agent chose any field on this page (a choice that left the page is not forgotten). */
+let choseAny = false;
 
 const clone = (doc: Document): Range | null => {
   const selection = doc.getSelection();
   return selection && selection.rangeCount > 0 ? selection.getRangeAt(0).cloneRange() : null;
 };
 
-/** Notes `el` if it is editable, with its caret when it is a rich editor. */
-function note(el: Element | null): void {
-  const editable = editableOf(el);
-  if (!editable) return;
-  const range = editable.kind === 'rich' ? clone(editable.el.ownerDocument) : null;
-  const inside = range && editable.el.contains(range.startContainer) ? range : null;
-  last = { editable, range: inside ?? (last?.editable.el === editable.el ? last.range : null) };
+/** The rich editor's caret, if it is inside it. */
+function caretIn(editable: Editable): Range | null {
+  if (editable.kind !== 'rich') return null;
+  const range = clone(editable.el.ownerDocument);
+  return range && editable.el.contains(range.startContainer) ? range : null;
 }
 
+/** The agent chose `el` (or the field its label names), if it is editable. */
+function choose(el: Element | null): void {
+  const label = el?.closest?.('label') as HTMLLabelElement | null | undefined;
+  const editable = editableOf(el) ?? (label?.control && isTextField(label.control) ? editableOf(label.control) : null);
+  if (!editable) return;
+  const same = chosen?.editable.el === editable.el;
+  chosen = { editable, range: caretIn(editable) ?? (same ? chosen!.range : null) };
+  choseAny = true;
+}
+
+/** The caret moved inside the chosen rich editor: remember where. */
+function follow(el: Element | null): void {
+  if (!chosen || chosen.editable.kind !== 'rich' || editableOf(el)?.el !== chosen.editable.el) return;
+  chosen = { ...chosen, range: caretIn(chosen.editable) ?? chosen.range };
+}
+
+/** What the agent's event hit, inside open shadow roots too. */
+const hit = (e: Event): Element | null => (e.composedPath?.()[0] ?? e.target) as Element | null;
+
 /**
- * Starts remembering in `doc` and in its same-origin iframes as focus enters them. Returns the
+ * Starts listening in `doc` and in its same-origin iframes (those there now and those that load
+ * later: an editor's iframe must be heard from the agent's first click in it). Returns the
  * function that stops it; every listener is removed there.
  */
 export function trackFocus(doc: Document): () => void {
   const watched = new Map<Document, () => void>();
-  const watch = (d: Document): void => {
-    if (watched.has(d)) return;
+  const watch = (d: Document | null): void => {
+    if (!d || watched.has(d)) return;
+    const onPointer = (e: Event) => {
+      if (e.isTrusted) choose(hit(e));
+    };
+    const onKey = (e: Event) => {
+      if (e.isTrusted) choose(hit(e));
+    };
     const onFocus = (e: Event) => {
-      const inner = frameDocument(e.target as Element);
-      if (inner) watch(inner);
-      note(e.target as Element);
+      watch(frameDocument(e.target as Element));
+      follow(e.target as Element);
     };
-    // Only rich editors: a text field keeps its own selection.
-    const onSelection = () => {
-      if (editableOf(d.activeElement)?.kind === 'rich') note(d.activeElement);
-    };
+    const onSelection = () => follow(d.activeElement);
+    // A frame that loads (or loads again) has a new document to listen in.
+    const onLoad = (e: Event) => watch(frameDocument(e.target as Element));
+    d.addEventListener('pointerdown', onPointer, true);
+    d.addEventListener('keyup', onKey, true);
     d.addEventListener('focusin', onFocus, true);
     d.addEventListener('selectionchange', onSelection);
+    d.addEventListener('load', onLoad, true);
     watched.set(d, () => {
+      d.removeEventListener('pointerdown', onPointer, true);
+      d.removeEventListener('keyup', onKey, true);
       d.removeEventListener('focusin', onFocus, true);
       d.removeEventListener('selectionchange', onSelection);
+      d.removeEventListener('load', onLoad, true);
     });
+    for (const frame of d.querySelectorAll('iframe, frame')) watch(frameDocument(frame));
   };
-  // Focus moving into an iframe blurs this window: follow it there.
-  const view = doc.defaultView;
-  const onBlur = () =>
-    setTimeout(() => {
-      const inner = frameDocument(doc.activeElement);
-      if (!inner) return;
-      watch(inner);
-      note(deepActiveElement(doc));
-    }, 0);
-  view?.addEventListener('blur', onBlur);
   watch(doc);
-  note(deepActiveElement(doc));
   return () => {
-    view?.removeEventListener('blur', onBlur);
     for (const stop of watched.values()) stop();
     watched.clear();
-    last = null;
+    chosen = null;
+    choseAny = false;
   };
 }
 
-/** The last focused editable that is still in its page, or null. */
+/** The field the agent chose, while it is still in its page; null when they chose none, or it is gone. */
 export function rememberedEditable(): Remembered | null {
-  if (last && !last.editable.el.isConnected) last = null;
-  return last;
+  if (chosen && !chosen.editable.el.isConnected) chosen = null;
+  return chosen;
 }
+
+/** Whether the agent chose a field on this page at all (it may be gone since). */
+export const choseAField = (): boolean => choseAny;
 
 /** For tests: forget everything. */
 export const forgetFocus = (): void => {
-  last = null;
+  chosen = null;
+  choseAny = false;
 };

@@ -1,6 +1,6 @@
-import { deepActiveElement, editableOf, isVisible, visibleEditors, type Editable, type TextField } from './editable';
+import { editableOf, isVisible, visibleEditors, type TextField } from './editable';
 import { dispatchInput, editorLines, editorNodes } from './editor';
-import { rememberedEditable, type Remembered } from './focus-memory';
+import { choseAField, rememberedEditable, type Remembered } from './focus-memory';
 
 /**
  * "Insert into reply box" as a paste would do it: at the caret of the field the agent last
@@ -10,13 +10,17 @@ import { rememberedEditable, type Remembered } from './focus-memory';
  */
 
 export const NO_FOCUS = 'Click in the reply box first, then insert again.';
+export const FIELD_GONE = 'The field you clicked in is no longer on the page: click in the reply box, then insert again.';
 
-/** Where the draft goes: the focused field, else the one last focused, else the only editor shown. */
+/**
+ * Where the draft goes: the field the agent chose with their own click or keys (focus-memory.ts),
+ * never one the page focused by script; when the agent chose none, the only editor shown. A
+ * chosen field that left the page (or is hidden) is not replaced by a guess: the agent clicks again.
+ */
 export function insertTarget(doc: Document): Remembered | string {
-  const remembered = rememberedEditable();
-  const active = editableOf(deepActiveElement(doc));
-  if (active) return { editable: active, range: remembered?.editable.el === active.el ? remembered.range : null };
-  if (remembered && isVisible(remembered.editable.el)) return remembered;
+  const chosen = rememberedEditable();
+  if (chosen) return isVisible(chosen.editable.el) ? chosen : FIELD_GONE;
+  if (choseAField()) return FIELD_GONE;
   const editors = visibleEditors(doc);
   return editors.length === 1 ? { editable: editors[0]!, range: null } : NO_FOCUS;
 }

@@ -30,11 +30,18 @@ const add = <T extends HTMLElement>(html: string): T => {
   return el;
 };
 const fill = (body: string) => generic.tools['reply.fill']!({ body }, doc, doc.location);
+/** The agent's own click: a trusted pointerdown on the field, then the focus it gives. */
+const click = (el: HTMLElement) => {
+  const down = new window.Event('pointerdown', { bubbles: true, composed: true });
+  Object.defineProperty(down, 'isTrusted', { value: true });
+  el.dispatchEvent(down as unknown as Event);
+  el.focus();
+};
 
 describe('insert into a text field', () => {
   it('goes in at the caret and keeps what the agent typed', async () => {
     const box = add<HTMLTextAreaElement>('<textarea>Hi Anna,\n\nBest, Bo</textarea>');
-    box.focus();
+    click(box);
     box.setSelectionRange(10, 10);
     expect(await fill('Your refund is on its way.\n')).toEqual({ ok: true, data: { filled: true } });
     expect(box.value).toBe('Hi Anna,\n\nYour refund is on its way.\nBest, Bo');
@@ -42,7 +49,7 @@ describe('insert into a text field', () => {
 
   it('replaces only the selection the agent made', async () => {
     const box = add<HTMLTextAreaElement>('<textarea>Hi Anna, [answer] Bo</textarea>');
-    box.focus();
+    click(box);
     box.setSelectionRange(9, 17);
     await fill('It shipped.');
     expect(box.value).toBe('Hi Anna, It shipped. Bo');
@@ -52,17 +59,17 @@ describe('insert into a text field', () => {
     const box = add<HTMLTextAreaElement>('<textarea></textarea>');
     const seen: string[] = [];
     box.addEventListener('input', (e) => seen.push((e as InputEvent).inputType));
-    box.focus();
+    click(box);
     await fill('Hello');
     expect(seen).toEqual(['insertFromPaste']);
   });
 
   it('puts lines on one line in a one-line input, and never writes a password field', async () => {
     const input = add<HTMLInputElement>('<input type="text">');
-    input.focus();
+    click(input);
     await fill('a\nb');
     expect(input.value).toBe('a b');
-    add<HTMLInputElement>('<input type="password">').focus();
+    click(add<HTMLInputElement>('<input type="password">'));
     expect(await fill('secret')).toMatchObject({ ok: true });
     expect(input.value).toBe('a bsecret'); // the text input was the last field focused
   });
@@ -70,7 +77,7 @@ describe('insert into a text field', () => {
   it('uses the field last focused after the focus left it', async () => {
     const box = add<HTMLTextAreaElement>('<textarea>Dear</textarea>');
     add<HTMLTextAreaElement>('<textarea>other</textarea>');
-    box.focus();
+    click(box);
     box.setSelectionRange(4, 4);
     box.blur();
     await fill(' Anna');
@@ -81,7 +88,7 @@ describe('insert into a text field', () => {
 describe('insert into a rich editor', () => {
   it('goes in at the caret the agent left, as text, never as markup', async () => {
     const editor = add<HTMLElement>('<div contenteditable="true">Hi Anna,<br>Bo</div>');
-    editor.focus();
+    click(editor);
     const range = doc.createRange();
     range.setStart(editor.firstChild!, 8);
     range.collapse(true);
@@ -108,7 +115,7 @@ describe('where nothing was focused', () => {
   });
 
   it('refuses an empty reply', async () => {
-    add<HTMLTextAreaElement>('<textarea></textarea>').focus();
+    click(add<HTMLTextAreaElement>('<textarea></textarea>'));
     expect(await fill('  ')).toMatchObject({ ok: false, code: 'invalid_input' });
   });
 });
