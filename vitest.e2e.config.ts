@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { ALONE } from './test/e2e/alone';
 
 // End-to-end tests in real Chromium and Firefox, two files at a time: most of a scenario's time
 // is spent waiting (a browser starting, a model streaming, a page loading), not computing, so a
@@ -6,18 +7,6 @@ import { defineConfig } from 'vitest/config';
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
 
 const INCLUDE = ['test/e2e/**/*.e2e.test.ts', 'test/security/**/*.e2e.test.ts'];
-
-// Files that run alone, after the others: those that hold something of the whole machine (the
-// policy files Chromium and Firefox read from /etc and the installation folder; the demo model's
-// default port, which the first run needs free), and runtime.exactly-once, whose double click on
-// Send… opened no card at all, twice, beside another browser on a machine at load 25-30 (it
-// passes alone there): a race to find and fix in the send path, not to hide by retrying.
-const ALONE = [
-  'test/e2e/policy.chromium.e2e.test.ts',
-  'test/e2e/policy.firefox.e2e.test.ts',
-  'test/e2e/first-run.e2e.test.ts',
-  'test/e2e/runtime.exactly-once.e2e.test.ts',
-];
 
 const common = {
   environment: 'node',
