@@ -53,7 +53,7 @@ export async function route(message: unknown, sender: Sender | null, handlers: H
   if (entry.from !== sender.kind) {
     // Named by type and the page's site, never by what the message carried.
     log.warn('router', `Refused ${type} from ${sender.kind === 'content' ? `a web page (${sender.origin ?? 'unknown site'})` : 'an extension page'}`);
-    return { ok: false, code: 'forbidden', error: `${type} is not allowed from a ${sender.kind === 'content' ? 'web page' : 'extension page'}.` };
+    return { ok: false, code: 'forbidden', error: `${type} is not allowed from ${sender.kind === 'content' ? 'a web page' : 'an extension page'}.` };
   }
   const { type: _type, ...body } = message as Record<string, unknown>;
   const check = validators[type as RequestType](body);
