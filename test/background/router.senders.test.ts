@@ -44,12 +44,19 @@ describe('classifySender', () => {
 });
 
 describe('route', () => {
-  const content = classifySender(contentScript, ID, BASE);
-  const page = classifySender(sidebar, ID, BASE);
+  // Getters, so a classifySender that throws fails the tests that use it instead of the file's collection.
+  const senders = {
+    get content() {
+      return classifySender(contentScript, ID, BASE);
+    },
+    get page() {
+      return classifySender(sidebar, ID, BASE);
+    },
+  };
 
   it('refuses a confirm forged by a content script before any handler runs', async () => {
     const { h, calls } = handlers();
-    const r = await route({ type: 'confirm.accept', tabId: 7, id: 'x', digest: 'y' }, content, h);
+    const r = await route({ type: 'confirm.accept', tabId: 7, id: 'x', digest: 'y' }, senders.content, h);
     expect(r).toMatchObject({ ok: false, code: 'forbidden' });
     expect(calls).toEqual([]);
   });
@@ -57,14 +64,14 @@ describe('route', () => {
   it('refuses write and send invokes from content scripts', async () => {
     const { h, calls } = handlers();
     for (const tool of ['reply.send', 'reply.fill', 'ticket.read']) {
-      expect(await route({ type: 'tool.invoke', tabId: 7, tool, input: { body: 'x' } }, content, h)).toMatchObject({ code: 'forbidden' });
+      expect(await route({ type: 'tool.invoke', tabId: 7, tool, input: { body: 'x' } }, senders.content, h)).toMatchObject({ code: 'forbidden' });
     }
     expect(calls).toEqual([]);
   });
 
   it('refuses an announce from an extension page, and everything from an unknown sender', async () => {
     const { h, calls } = handlers();
-    expect(await route({ type: 'page.announce', adapterId: 'demo', url: 'http://x/', ticket: null }, page, h)).toMatchObject({ code: 'forbidden' });
+    expect(await route({ type: 'page.announce', adapterId: 'demo', url: 'http://x/', ticket: null }, senders.page, h)).toMatchObject({ code: 'forbidden' });
     expect(await route({ type: 'view.get', tabId: 1 }, null, h)).toMatchObject({ code: 'forbidden' });
     expect(calls).toEqual([]);
   });
@@ -81,14 +88,14 @@ describe('route', () => {
       { type: 'confirm.accept', tabId: 1, id: 'x', digest: 'y', extra: true },
       { type: 'sites.set', origin: 'http://a', write: 'yes', send: true },
     ];
-    for (const message of bad) expect((await route(message, page, h)).ok).toBe(false);
+    for (const message of bad) expect((await route(message, senders.page, h)).ok).toBe(false);
     expect(calls).toEqual([]);
-    expect(await route({ type: 'confirm.accept', tabId: 1, id: 'x', digest: 'y' }, page, h)).toMatchObject({ ok: true });
+    expect(await route({ type: 'confirm.accept', tabId: 1, id: 'x', digest: 'y' }, senders.page, h)).toMatchObject({ ok: true });
     expect(calls).toEqual(['confirm.accept']);
   });
 
   it('turns a handler that throws into an error envelope', async () => {
     const h = { 'view.get': async () => { throw new Error('boom'); } } as unknown as Handlers;
-    expect(await route({ type: 'view.get', tabId: 1 }, page, h)).toEqual({ ok: false, code: 'internal', error: 'boom' });
+    expect(await route({ type: 'view.get', tabId: 1 }, senders.page, h)).toEqual({ ok: false, code: 'internal', error: 'boom' });
   });
 });
