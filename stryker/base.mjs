@@ -20,5 +20,7 @@ export function defineGroup({ name, mutate, vitestConfig }) {
     clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
     thresholds: { high: 90, low: 85, break: null },
     timeoutMS: 10_000,
+    // The first run of all the group's tests, on a machine others share, may take longer than the default 5 minutes.
+    dryRunTimeoutMinutes: 20,
   };
 }
