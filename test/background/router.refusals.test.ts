@@ -38,6 +38,10 @@ describe('content scripts as the browser names them', () => {
     });
   });
 
+  it('is no one in a tab the browser gives no id (-1, as for a devtools page)', () => {
+    expect(classifySender({ ...tab, tab: { id: -1 } as never, url: 'https://desk.example.com/tickets/7' }, ID, BASE)).toBeNull();
+  });
+
   it('is no one when its address cannot be read', () => {
     expect(classifySender({ ...tab, url: 'http://[::1' }, ID, BASE)).toBeNull();
     expect(classifySender({ ...tab, url: '' }, ID, BASE)).toBeNull();
