@@ -79,11 +79,13 @@ interface PreviewProps {
  * Insert runs the reply's fixed plan with the text as it is in the box; nothing is sent.
  */
 export function SavedReplyPreview({ preview, busy, blocked, onInsert, onClose }: PreviewProps) {
-  const [body, setBody] = useState(preview.text ?? '');
+  // The agent's edit holds for the reply and text it was made on; another reply chosen, or its
+  // text filled in, starts the box from that text in the same render (an effect would show the
+  // old text, or none, for a frame).
+  const [edit, setEdit] = useState<{ id: string; text: string | null; body: string } | null>(null);
+  const body = edit && edit.id === preview.id && edit.text === preview.text ? edit.body : (preview.text ?? '');
   const box = useRef<HTMLTextAreaElement>(null);
   const card = useRef<HTMLElement>(null);
-  // Another reply chosen, or its text filled in: the box starts from it.
-  useEffect(() => setBody(preview.text ?? ''), [preview.id, preview.text]);
   useEffect(() => card.current?.scrollIntoView({ block: 'nearest' }), [preview.id, preview.text]);
   useEffect(() => {
     const el = box.current;
@@ -100,7 +102,7 @@ export function SavedReplyPreview({ preview, busy, blocked, onInsert, onClose }:
       </div>
       {preview.text === null && !preview.error && <p class="muted small">{t('saved_reply_filling')}</p>}
       {preview.text !== null && (
-        <textarea ref={box} data-testid="saved-reply-body" rows={3} value={body} aria-label={t('saved_reply_body', preview.title)} onInput={(e) => setBody(e.currentTarget.value)} />
+        <textarea ref={box} data-testid="saved-reply-body" rows={3} value={body} aria-label={t('saved_reply_body', preview.title)} onInput={(e) => setEdit({ id: preview.id, text: preview.text, body: e.currentTarget.value })} />
       )}
       <div class="actions">
         {preview.text !== null && (
