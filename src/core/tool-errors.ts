@@ -42,6 +42,8 @@ export const TOOL_ERROR_CODES = [
   'unsupported_text',
   'already_sent',
   'delivery_failed',
+  // Posted, but the thread shows it as another kind than promised (a "note" the customer sees).
+  'wrong_kind',
   'no_focus',
   'fill_failed',
   'no_subject',

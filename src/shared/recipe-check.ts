@@ -86,12 +86,31 @@ export function checkRecipe(value: unknown, selectorsValid?: (selector: string) 
   }
   if (!/\((?!\?)/.test(path.source) && !/\(\?<\w+>/.test(path.source)) return bad('recipe.ticket.path: needs a group that captures the ticket key.');
   if (new URL(recipe.site).origin !== recipe.site) return bad(`recipe.site: must be an origin like ${new URL(recipe.site).origin}.`);
+  const note = noteProblem(recipe);
+  if (note) return bad(note);
   if (selectorsValid) {
     for (const [where, selector] of selectorsOf(recipe)) {
       if (!selectorsValid(selector)) return bad(`${where}: "${selector}" is not a CSS selector.`);
     }
   }
   return { ok: true, recipe };
+}
+
+/**
+ * A note box is a promise that the customer does not see the text: a recipe whose note is the
+ * reply form (the same editor or posting control on the same page) would post a "note" to the
+ * customer, and one whose thread cannot tell a note from a reply could not check where it went.
+ */
+function noteProblem({ note, reply, read }: Recipe): string | null {
+  if (!note) return null;
+  if (reply && (note.page ?? '') === (reply.page ?? '')) {
+    if (note.editor === reply.editor) return `recipe.note.editor: "${note.editor}" is the reply form's editor; a note posted there would reach the customer.`;
+    if (note.submit === reply.submit) return `recipe.note.submit: "${note.submit}" is the reply form's posting control; a note posted there would reach the customer.`;
+  }
+  if (!read.role?.internal && read.role?.otherwise !== 'internal') {
+    return 'recipe.read.role.internal: a recipe with a note box must say how the thread shows an internal note, so Deskmate can check that a note arrived as one.';
+  }
+  return null;
 }
 
 /** Every selector of a recipe, with the field it is in. */

@@ -51,7 +51,8 @@ describe('recipes in the background', () => {
 
   attack('a recipe cannot grade its tools: a note box yields note.add as a send (confirm card), and a grade field is refused', async () => {
     const { handlers, tabs, announce } = await setup();
-    const withNote = { ...recipeFor(A), note: { ...recipeFor(A).reply!, editor: '#note' } };
+    const base = recipeFor(A);
+    const withNote = { ...base, read: { ...base.read, role: { ...base.read.role, internal: { values: ['internal'] } } }, note: { ...base.reply!, editor: '#note', submit: '#add-note' } };
     expect(await handlers['recipes.import']({ type: 'recipes.import', recipe: withNote }, extensionPage)).toEqual({ ok: true });
     tabs.tabs.set(1, { origin: A, ticket: '#5' });
     expect(await announce(1, `recipe:${A}`)).toEqual({ ok: true });

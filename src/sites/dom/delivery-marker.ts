@@ -15,6 +15,8 @@ export interface DeliveryMarker {
   payload: ReplyPayload;
   /** The largest thread item id before the post: the reply must be newer... */
   after: number;
+  /** A recipe's copies of the text by role before the click (the reply must be new in the role promised). */
+  roles?: Partial<Record<'customer' | 'agent' | 'internal' | 'system', number>>;
   /** ...or be this draft, which the form was continuing (null: none). */
   draft: number | null;
   /** Date.now() at the click. */

@@ -1,6 +1,6 @@
 import { sameTicket } from '../../shared/ticket';
 import type { ToolResult } from '../../core';
-import type { DeliveryReport, ReplyPayload } from '../adapter';
+import type { DeliveryReport, ReplyPayload, TicketMessage } from '../adapter';
 import { bodyOf, failed, mailbox, remaining, replySubject } from '../adapter-helpers';
 import { clearDelivery, markDelivery, takeDelivery } from '../dom/delivery-marker';
 import { comparableText, htmlToText } from '../dom/text-compare';
@@ -20,11 +20,63 @@ const POSTED_TIMEOUT_MS = 15_000;
 const AFTER_LOAD_TIMEOUT_MS = 5_000;
 const MIRROR_TIMEOUT_MS = 2_000;
 
-/** How many messages of the thread carry exactly this text. */
-const copiesIn = (recipe: Recipe, doc: Document, body: string): number => {
+type Kind = 'reply' | 'note';
+type Role = TicketMessage['role'];
+
+/**
+ * Whether a message of this role is what the tool promised: a note only as an internal entry,
+ * a reply only as the agent's (in a recipe that describes no roles, where every message reads
+ * as the customer's, as anything but a note).
+ */
+const promised = (recipe: Recipe, kind: Kind, role: Role): boolean =>
+  kind === 'note' ? role === 'internal' : role === 'agent' || (!recipe.read.role && role !== 'internal');
+
+/** How many messages of the thread carry exactly this text, by role. */
+function copiesIn(recipe: Recipe, doc: Document, body: string): Map<Role, number> {
   const expected = comparableText(body);
-  return readMessages(recipe, doc).filter((m) => comparableText(m.body) === expected).length;
+  const out = new Map<Role, number>();
+  for (const m of readMessages(recipe, doc)) if (comparableText(m.body) === expected) out.set(m.role, (out.get(m.role) ?? 0) + 1);
+  return out;
+}
+
+/** Every page's copies, the most of each role (the tab's page and the reply page's frame show the same thread). */
+const mostOf = (counts: Map<Role, number>[]): Map<Role, number> => {
+  const out = new Map<Role, number>();
+  for (const c of counts) for (const [role, n] of c) out.set(role, Math.max(out.get(role) ?? 0, n));
+  return out;
 };
+
+/** What the thread shows now against before the click: the promised kind, the wrong kind (which), or nothing new. */
+export function arrived(recipe: Recipe, kind: Kind, before: Map<Role, number>, now: Map<Role, number>): { posted: true } | { wrong: Role } | null {
+  const grew = [...now].filter(([role, n]) => n > (before.get(role) ?? 0)).map(([role]) => role);
+  if (grew.some((role) => promised(recipe, kind, role))) return { posted: true };
+  return grew.length ? { wrong: grew[0]! } : null;
+}
+
+const ROLE_WORDS: Record<Role, string> = {
+  customer: "a customer's message",
+  agent: 'a reply the customer can see',
+  internal: 'an internal note the customer does not see',
+  system: 'a system entry',
+};
+
+/** The plain words for a text that arrived as the wrong kind: it was posted, but not as promised. */
+export const wrongKind = (kind: Kind, role: Role, ticket: string): string =>
+  `The ${kind} was posted, but the thread shows it as ${ROLE_WORDS[role]}, not as ${kind === 'note' ? 'an internal note' : 'a reply to the customer'}. This site's recipe posts to the wrong place: check ticket ${ticket} now, and fix or delete the recipe before sending again.`;
+
+/**
+ * Whether a recipe's note box is, holds or sits in its reply form's editor or posting control
+ * on this page: different selectors can name one element, and a "note" posted there would
+ * reach the customer.
+ */
+export function noteIsReply(recipe: Recipe, note: RecipeReply, doc: Document): boolean {
+  const reply = recipe.reply;
+  if (!reply) return false;
+  const overlap = (a: Element | null, b: Element | null) => !!a && !!b && (a === b || a.contains(b) || b.contains(a));
+  return overlap(doc.querySelector(note.editor), doc.querySelector(reply.editor)) || overlap(doc.querySelector(note.submit), doc.querySelector(reply.submit));
+}
+
+const NOTE_IS_REPLY = "This site's recipe names the reply form as its internal note box, so a note would reach the customer; nothing was sent. Fix or delete the recipe on the options page.";
 
 /** Whether the page has (or can open, or links to) the form: prepare clicks nothing to find out. */
 const formAvailable = (form: RecipeReply, doc: Document): boolean =>
@@ -52,6 +104,7 @@ export function recipePrepareNote(recipe: Recipe, note: RecipeReply) {
     const shown = shownTicket(recipe)(new URL(location.href), doc);
     if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before adding a note.');
     if (!formAvailable(note, doc)) return failed('no_note_form', 'This ticket page has no internal note box.');
+    if (noteIsReply(recipe, note, doc)) return failed('invalid_recipe', NOTE_IS_REPLY);
     return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: '', subject: '', body } };
   };
 }
@@ -87,21 +140,23 @@ export function recipeDeliver(recipe: Recipe, reply: RecipeReply, kind: 'reply' 
     const { form, frame } = where;
     const pages = () => [doc, frameDocument(frame)].filter((d): d is Document => d !== null);
     try {
+      if (kind === 'note' && noteIsReply(recipe, reply, form.doc)) return failed('invalid_recipe', NOTE_IS_REPLY);
       if ((form.submit as HTMLButtonElement).disabled) {
         return failed('delivery_failed', `The page is busy sending something else (its ${form.submit.textContent?.trim() || 'posting'} button is disabled); nothing was sent.`);
       }
-      const before = Math.max(...pages().map((d) => copiesIn(recipe, d, payload.body)));
+      const before = mostOf(pages().map((d) => copiesIn(recipe, d, payload.body)));
       if (!(await setEditor(reply, form, payload.body))) return failed('delivery_failed', `The page's editor did not take the ${what} text; nothing was sent.`);
       const copied = await waitFor(() => mirrored(reply, form, payload.body) || null, { root: form.doc.documentElement, timeoutMs: MIRROR_TIMEOUT_MS });
       if (!copied) return failed('delivery_failed', `The page did not copy the ${what} from its editor into its form; nothing was sent.`);
       // The tab's page may go away with the post (or the agent may leave): the next page settles it.
       const win = doc.defaultView;
-      if (win) markDelivery(win, { adapter: id, key: shown.key, payload, after: before, draft: null, at: Date.now(), ...(kind === 'note' ? { tool: 'note.add' as const } : {}) });
+      if (win) markDelivery(win, { adapter: id, key: shown.key, payload, after: [...before.values()].reduce((a, b) => a + b, 0), roles: Object.fromEntries(before), draft: null, at: Date.now(), ...(kind === 'note' ? { tool: 'note.add' as const } : {}) });
       form.submit.click(); // The one and only click: whatever happens next, never click again.
       const deadline = Date.now() + POSTED_TIMEOUT_MS;
-      const outcome = await waitFor<{ posted: true } | { error: string }>(
+      const outcome = await waitFor<{ posted: true } | { wrong: Role } | { error: string }>(
         () => {
-          if (pages().some((d) => copiesIn(recipe, d, payload.body) > before)) return { posted: true };
+          const now = arrived(recipe, kind, before, mostOf(pages().map((d) => copiesIn(recipe, d, payload.body))));
+          if (now) return now;
           // A refusal counts once the page has finished posting (its control enabled again).
           const error = errorShown(reply, frameDocument(frame) ?? doc);
           return error && !(form.submit as HTMLButtonElement).disabled ? { error } : null;
@@ -110,6 +165,7 @@ export function recipeDeliver(recipe: Recipe, reply: RecipeReply, kind: 'reply' 
       );
       if (outcome && win) clearDelivery(win);
       if (outcome && 'posted' in outcome) return { ok: true, data: { posted: true } };
+      if (outcome && 'wrong' in outcome) return failed('wrong_kind', wrongKind(kind, outcome.wrong, payload.ticket));
       if (outcome) return failed('delivery_failed', `The helpdesk refused the ${what}: ${outcome.error}`);
       return failed('outcome_unknown', `The ${what} did not appear in the thread within ${POSTED_TIMEOUT_MS / 1000} s. It may or may not have been sent: check ticket ${payload.ticket} before trying again.`);
     } finally {
@@ -125,12 +181,14 @@ export function recipeAfterLoad(recipe: Recipe) {
     const marker = doc.defaultView && takeDelivery(doc.defaultView, id);
     if (!marker) return null;
     const shown = shownTicket(recipe)(new URL(location.href), doc);
+    const tool = marker.tool ?? 'reply.send';
+    const kind: Kind = tool === 'note.add' ? 'note' : 'reply';
+    const before = new Map(Object.entries(marker.roles ?? {}) as [Role, number][]);
     const seen =
       sameTicket({ site: marker.payload.site, ticket: marker.key }, { site: location.origin, ticket: shown?.key ?? null }) &&
-      (await waitFor(() => copiesIn(recipe, doc, marker.payload.body) > marker.after, { root: doc.documentElement, timeoutMs: AFTER_LOAD_TIMEOUT_MS }));
-    const tool = marker.tool ?? 'reply.send';
-    return seen
-      ? { tool, payload: marker.payload, outcome: 'sent', detail: 'The text is in the thread of the page loaded after posting.' }
-      : { tool, payload: marker.payload, outcome: 'not_found', detail: 'The page loaded after posting does not show the text.' };
+      (await waitFor(() => arrived(recipe, kind, before, copiesIn(recipe, doc, marker.payload.body)), { root: doc.documentElement, timeoutMs: AFTER_LOAD_TIMEOUT_MS }));
+    if (seen && 'posted' in seen) return { tool, payload: marker.payload, outcome: 'sent', detail: 'The text is in the thread of the page loaded after posting.' };
+    if (seen && 'wrong' in seen) return { tool, payload: marker.payload, outcome: 'not_found', detail: wrongKind(kind, seen.wrong, marker.payload.ticket) };
+    return { tool, payload: marker.payload, outcome: 'not_found', detail: 'The page loaded after posting does not show the text.' };
   };
 }
