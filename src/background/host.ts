@@ -32,7 +32,9 @@ import { instructionsHandlers } from './chat/instructions-handlers';
 import { savedReplyHandlers } from './pages/saved-reply-handlers';
 import { accessHandlers, accessOf, isLoopback } from './access/access-handlers';
 import { builtinRecipeHandlers } from './recipes/builtin-recipes';
-import { recipeHandlers, recipeOf, syncRecipes } from './recipes/recipe-handlers';
+import { recipeHandlers, recipeOf, recipesInForce, syncRecipes } from './recipes/recipe-handlers';
+import { createRecipeTests, recipeTestHandlers } from './recipes/recipe-tests';
+import { recipeHighlightHandler } from './recipes/recipe-highlight';
 import { createRecipeStore, type RecipeStore } from './recipes/recipe-store';
 import { createSiteAccess } from './access/site-access';
 import { importLegacyStorage } from './storage/legacy-storage';
@@ -133,7 +135,8 @@ export async function createServices(
   ]);
   const chat = createChatSessions(services, createModel, createOutboundLog());
   const settler = createDeliverySettler(services);
-  const handlers = { ...pageHandlers(services, settler, chat), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...builtinRecipeHandlers(services), ...teachHandlers(services, recipes), ...instructionsHandlers(services), ...savedReplyHandlers(services), ...diagnosticsHandlers(log), ...policyHandlers(), ...kbSyncHandlers(kbSync), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
+  const recipeTests = createRecipeTests();
+  const handlers = { ...pageHandlers(services, settler, chat), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...recipeTestHandlers(services, recipeTests, () => recipesInForce(recipes)), ...recipeHighlightHandler(), ...builtinRecipeHandlers(services), ...teachHandlers(services, recipes, recipeTests), ...instructionsHandlers(services), ...savedReplyHandlers(services), ...diagnosticsHandlers(log), ...policyHandlers(), ...kbSyncHandlers(kbSync), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
   const policy = await managedPolicy.get();
   // Re-registering the enabled sites' content scripts is not on the message path: site access
   // runs its calls one after another, so the list of enabled sites (which decides whose content

@@ -10,6 +10,7 @@ import { sameTicket } from '../shared/ticket';
 import { fail } from '../core/results';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createTeachMode } from './teach-content';
+import { highlightRecipe } from './recipe-highlight';
 
 /** Detection runs at most this often however busy the page is (DOM changes, route changes). */
 export const LOOK_DEBOUNCE_MS = 150;
@@ -106,6 +107,10 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
       return undefined;
     }
     if (call?.type === 'page.teach-read') return Promise.resolve(teach.read(call.recipe));
+    if (call?.type === 'page.highlight-recipe') {
+      const recipe = checkedRecipe(call.recipe);
+      return Promise.resolve(recipe ? highlightRecipe(recipe) : null);
+    }
     if (call?.type === 'page.recipe-changed') {
       void loadRecipe().then(() => look(true));
       return undefined;

@@ -123,6 +123,10 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   // The recipe itself is checked against its own schema by the handler, with field-named errors.
   'recipes.import': { from: 'extension', schema: obj({ recipe: {} }, ['recipe']) },
   'recipes.remove': { from: 'extension', schema: obj({ site: str }, ['site']) },
+  'recipes.tested': { from: 'extension', schema: none },
+  'recipes.test': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
+  // Checked against the recipe's own schema by the handler, as an import is.
+  'recipes.highlight': { from: 'extension', schema: obj({ recipe: {} }, ['recipe']) },
   'recipes.builtin': { from: 'extension', schema: none },
   'recipes.works-here': { from: 'extension', schema: obj({ id: str, works: { type: 'boolean' } }, ['id', 'works']) },
   'teach.start': { from: 'extension', schema: obj({ tabId }, ['tabId']) },

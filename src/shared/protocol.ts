@@ -122,6 +122,12 @@ export interface Requests {
   'recipes.list': { req: Empty; res: Recipe[] };
   'recipes.import': { req: { recipe: unknown }; res: { ok: boolean; error?: string; managed?: boolean } };
   'recipes.remove': { req: { site: string }; res: { ok: boolean; error?: string; managed?: boolean } };
+  /** The sites whose recipe in force the agent has tested on a ticket (the others show "untested"). */
+  'recipes.tested': { req: Empty; res: string[] };
+  /** Test: the tab's ticket read with its site's recipe in force; a ticket with a thread marks the recipe tested. */
+  'recipes.test': { req: { tabId: number }; res: ToolResult<TicketData> };
+  /** Before Apply: outlines the recipe's reply box, note box and posting controls in the open tabs of its site. */
+  'recipes.highlight': { req: { recipe: unknown }; res: RecipeHighlight };
   /** The built-in recipes, and whether an agent ticked "Works here" on each. */
   'recipes.builtin': { req: Empty; res: BuiltinRecipeView[] };
   'recipes.works-here': { req: { id: string; works: boolean }; res: { ok: boolean } };
@@ -185,7 +191,21 @@ export type PageCall =
   /** Teach mode: show the picker for this step (null: take it away). */
   | { type: 'page.teach'; step: TeachStep | null; messages: string | null }
   /** Teach mode's Test: read the ticket with the recipe the background built. */
-  | { type: 'page.teach-read'; recipe: Recipe };
+  | { type: 'page.teach-read'; recipe: Recipe }
+  /** Before a recipe is applied: outline its controls on this page for a while, and say which were found. */
+  | { type: 'page.highlight-recipe'; recipe: Recipe };
+
+/** What the open pages of a recipe's site show of its controls. */
+export interface RecipeHighlight {
+  /** How many open tabs of the site were asked (0: open a ticket of the site to see them). */
+  pages: number;
+  /** Each control the recipe names, and whether some open page shows it. */
+  found: { control: RecipeControl; found: boolean }[];
+  /** Some page shows the note box in (or as) the reply form: the recipe is refused there. */
+  noteIsReply: boolean;
+}
+
+export type RecipeControl = 'reply.editor' | 'reply.submit' | 'reply.open' | 'note.editor' | 'note.submit' | 'note.open';
 
 /** Background -> extension pages: something they show has changed. */
 /** A built-in recipe as the UI lists it. */

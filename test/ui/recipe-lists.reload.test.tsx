@@ -48,11 +48,11 @@ afterEach(() => {
 
 describe('the recipe lists and the tabs', () => {
   it('are not loaded again when a tab changes, and are when the recipes do', async () => {
-    expect(asked.sort()).toEqual(['recipes.builtin', 'recipes.list']);
+    expect(asked.sort()).toEqual(['recipes.builtin', 'recipes.list', 'recipes.tested']);
     asked = [];
     for (let tabId = 1; tabId <= 5; tabId++) await broadcast(tabId);
     expect(asked).toEqual([]);
     await broadcast(null);
-    expect(asked.sort()).toEqual(['recipes.builtin', 'recipes.list']);
+    expect(asked.sort()).toEqual(['recipes.builtin', 'recipes.list', 'recipes.tested']);
   });
 });

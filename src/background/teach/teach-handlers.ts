@@ -4,6 +4,7 @@ import { TEACH_STEPS, type TeachChoices, type TeachStep, type TeachView } from '
 import type { TicketData } from '../../shared/ticket';
 import type { RecipeStore } from '../recipes/recipe-store';
 import { storeRecipe } from '../recipes/recipe-handlers';
+import { readsATicket, type RecipeTests } from '../recipes/recipe-tests';
 import type { Handlers, Sender } from '../router';
 import type { Services } from '../services';
 import { buildTeachRecipe, ticketPaths } from './teach-recipe';
@@ -57,7 +58,7 @@ export function teachView(session: TeachSession): TeachView {
  * is on, for its own tab and site only. The recipe is built here, from those picks and the
  * browser's word for the pages' addresses, and stored through the same check as an import.
  */
-export function teachHandlers(s: Services, recipes: RecipeStore): TeachHandlers {
+export function teachHandlers(s: Services, recipes: RecipeStore, tests?: RecipeTests): TeachHandlers {
   const tell = (tabId: number, step: TeachStep | null, messages: string | null) =>
     s.send(tabId, { type: 'page.teach', step, messages }).catch(unlessNoReceiver('teach', 'Could not tell the tab which step to pick'));
   const changed = (tabId: number) => s.broadcast({ type: 'view.changed', tabId });
@@ -142,6 +143,8 @@ export function teachHandlers(s: Services, recipes: RecipeStore): TeachHandlers 
       const built = buildTeachRecipe(session);
       if (!built.ok) return fail('invalid_input', built.error);
       const answer = (await s.send(tabId, { type: 'page.teach-read', recipe: built.recipe }).catch(() => null)) as ToolResult<TicketData> | null;
+      // The recipe Save would store is the one tested: it is not marked "untested" after Save.
+      if (tests && readsATicket(answer)) await tests.mark(built.recipe);
       return answer ?? fail('page_error', 'The page did not answer. Reload it and try again.');
     },
 

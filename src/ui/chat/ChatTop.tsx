@@ -11,6 +11,8 @@ import { TicketContext } from './TicketContext';
 
 // Shown on first run or when the model stops answering only: fetched when first rendered.
 const SetupCard = lazyView(() => import('../sidebar/SetupCard').then((m) => m.SetupCard));
+// On a recipe's ticket page only.
+const RecipeTestLine = lazyView(() => import('./RecipeTestLine').then((m) => m.RecipeTestLine));
 
 /**
  * The head of the conversation, scrolled with it: what the page is (when it is not a ticket),
@@ -24,6 +26,7 @@ export function ChatTop({ s, chrome }: { s: Sidebar; chrome: ChatChrome }) {
     <>
       {page && !page.ticket && <PageLine page={page} tools={s.view?.tools ?? []} />}
       {page && <BuiltinLine id={page.adapterId} />}
+      {page?.ticket && <RecipeTestLine tabId={s.tabId ?? null} adapterId={page.adapterId} />}
       {chrome.need === 'setup' && status && <SetupCard setup={{ ...chrome.setup, status }} />}
       {chrome.need === 'demo' && <DemoReminder />}
       {status?.kbArticles === 0 && <KbEmptyHint />}

@@ -28,6 +28,7 @@ export function useRecipes() {
   const [version, setVersion] = useState(0);
   // A recipe stored, removed or pushed by the policy is a change for every tab (no tab id).
   const list = useLoad(() => request('recipes.list', {}), (m) => m.type === 'view.changed' && m.tabId === null, [version]);
+  const tested = useLoad(() => request('recipes.tested', {}), (m) => m.type === 'view.changed' && m.tabId === null, [version]);
   const [preview, setPreview] = useState<RecipePreview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reload = () => setVersion((v) => v + 1);
@@ -69,7 +70,7 @@ export function useRecipes() {
     }
   };
 
-  return { recipes: list.value, loadError: list.error, preview, error, pick, apply, cancel: () => setPreview(null), remove };
+  return { recipes: list.value, tested: tested.value, loadError: list.error, preview, error, pick, apply, cancel: () => setPreview(null), remove };
 }
 
 /** The recipe as a file the agent can keep or share: the same JSON the import takes. */

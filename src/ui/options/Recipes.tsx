@@ -1,5 +1,5 @@
-import { exportRecipe, useRecipes, type RecipePreview } from '../hooks/useRecipes';
-import { selectorsOf } from '../../shared/recipe-check';
+import { exportRecipe, useRecipes } from '../hooks/useRecipes';
+import { RecipePreview } from './RecipePreview';
 import { t } from '../i18n';
 import { useBuiltinRecipes } from '../hooks/useBuiltinRecipes';
 import { BuiltinRecipeStatus } from '../shared/BuiltinRecipeStatus';
@@ -29,13 +29,18 @@ export function Recipes() {
           {r.error}
         </p>
       )}
-      {r.preview && <Preview preview={r.preview} onApply={() => void r.apply()} onCancel={r.cancel} />}
+      {r.preview && <RecipePreview preview={r.preview} onApply={() => void r.apply()} onCancel={r.cancel} />}
       {r.loadError && <p class="error">{r.loadError}</p>}
       {r.recipes?.length === 0 && <p class="muted">{t('recipes_none')}</p>}
       <ul class="sites">
         {r.recipes?.map((recipe) => (
           <li key={recipe.site} class="site" data-testid="recipe" data-site={recipe.site}>
-            <span class="site-name">{recipe.site}</span> <span class="muted">{recipe.title}</span>
+            <span class="site-name">{recipe.site}</span> <span class="muted">{recipe.title}</span>{' '}
+            {r.tested && !r.tested.includes(recipe.site) && (
+              <span class="badge badge-warn" data-testid="recipe-untested" title={t('recipe_untested_hint')}>
+                {t('recipe_untested')}
+              </span>
+            )}
             <button type="button" class="btn" data-testid="recipe-export" onClick={() => exportRecipe(recipe)}>
               {t('recipe_export')}
             </button>
@@ -71,44 +76,5 @@ function BuiltinRecipes() {
         ))}
       </ul>
     </>
-  );
-}
-
-function Preview({ preview, onApply, onCancel }: { preview: RecipePreview; onApply(): void; onCancel(): void }) {
-  const { recipe } = preview;
-  return (
-    <div class="recipe-preview" data-testid="recipe-preview">
-      <p>
-        <strong>{recipe.title}</strong> — {t('recipe_for_site', [recipe.site])}
-      </p>
-      {preview.replaces && <p class="error small">{t('recipe_replaces')}</p>}
-      <p class="small">{t('recipe_yields', [preview.tools.join(', ')])}</p>
-      <dl class="small recipe-fields">
-        {selectorsOf(recipe).map(([field, selector]) => (
-          <div key={field}>
-            <dt>{field}</dt>
-            <dd>
-              <code>{selector}</code>
-            </dd>
-          </div>
-        ))}
-        {recipe.reply?.page && (
-          <div>
-            <dt>recipe.reply.page</dt>
-            <dd>
-              <code>{recipe.reply.page}</code>
-            </dd>
-          </div>
-        )}
-      </dl>
-      <div class="actions">
-        <button type="button" class="btn btn-write" data-testid="recipe-apply" onClick={onApply}>
-          {t('recipe_apply')}
-        </button>
-        <button type="button" class="btn" data-testid="recipe-cancel" onClick={onCancel}>
-          {t('recipe_cancel')}
-        </button>
-      </div>
-    </div>
   );
 }
