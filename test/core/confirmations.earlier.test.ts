@@ -61,6 +61,19 @@ describe('Send… on a reply whose earlier send of the same text has not ended w
     expect(shown.confirmation).toEqual({ ...resent, earlier: { at: clock.now(), phase: 'sent' } });
   });
 
+  it('names the send confirmed last, even when its card was prepared first', async () => {
+    const { registry, ticket, ctx, clock } = await preparedSend();
+    const otherTab = { scope: SITE, tabId: TAB + 1 };
+    const there = (await registry.invoke('reply.send', { body: 'Hello' }, otherTab)).confirmation!;
+    clock.advance(1000);
+    await registry.confirm(there.id, there.digest, otherTab);
+    clock.advance(5000);
+    await registry.confirm(ticket.id, ticket.digest, ctx);
+
+    const shown = await registry.invoke('reply.send', { body: 'Hello' }, ctx);
+    expect(shown.confirmation).toEqual({ ...ticket, earlier: { at: clock.now(), phase: 'sent' } });
+  });
+
   it('gives Send… in another tab its own card: a card is confirmed only from the tab it was shown in', async () => {
     const { registry, ticket, ctx, tool } = await preparedSend();
     const otherTab = { scope: SITE, tabId: TAB + 1 };
