@@ -4,8 +4,8 @@ import { avatar, escapeHtml, STATUSES, statusBadge, ticketMain, ticketTitle, tim
 
 /** @typedef {ReturnType<import('./store.mjs').createStore>} Store */
 
-/** @param {{ title: string, main: string, agent: { name: string }, workspace: string, page: string }} p */
-function layout({ title, main, agent, workspace, page }) {
+/** @param {{ title: string, main: string, agent: { name: string }, workspace: string, page: string, query?: string }} p */
+function layout({ title, main, agent, workspace, page, query = '' }) {
   return `<!doctype html>
 <html lang="en" data-helpdesk="deskmate-demo">
 <head>
@@ -20,6 +20,7 @@ function layout({ title, main, agent, workspace, page }) {
 <header class="hd-topbar">
   <a class="hd-brand" href="/tickets"><span class="hd-brand-mark" aria-hidden="true"></span>${escapeHtml(workspace)} <span class="hd-brand-sub">Support</span></a>
   <nav class="hd-topnav" aria-label="Main"><a href="/tickets" class="is-active">Tickets</a><a aria-disabled="true">Customers</a><a aria-disabled="true">Reports</a></nav>
+  <form class="hd-search-form" action="/search" method="get" role="search"><input type="search" name="q" class="hd-search-input" value="${escapeHtml(query)}" placeholder="Search tickets" aria-label="Search tickets"></form>
   <div class="hd-agent">${avatar(agent.name, 'hd-avatar--sm')}<span>${escapeHtml(agent.name)}</span></div>
 </header>
 <main id="hd-main" class="hd-main">
@@ -62,6 +63,25 @@ ${rows || '<tr><td colspan="5" class="hd-empty">No tickets in this view.</td></t
   </section>
 </div>`;
   return layout({ title: `${title} · Northwind Support`, main, agent: store.agent, workspace: store.workspace, page: 'list' });
+}
+
+/** @param {Store} store @param {string} query */
+export function searchPage(store, query) {
+  const results = query.trim() ? store.search(query) : [];
+  const items = results.map((t) => `<li class="hd-search-result" data-ticket-id="${t.id}">
+  <div class="hd-result-head"><span class="hd-result-number">#${t.number}</span>
+    <a class="hd-result-link" href="/tickets/${t.id}">${escapeHtml(t.subject)}</a> ${statusBadge(t.status, 'hd-result-status')}</div>
+  <div class="hd-result-meta"><span class="hd-result-requester">${escapeHtml(t.requester.name)}</span> · updated ${timeHtml(t.updatedAt, 'hd-result-updated')}</div>
+  <p class="hd-result-snippet">${escapeHtml(t.snippet)}</p>
+</li>`).join('\n');
+  const empty = query.trim() ? `No tickets match “${escapeHtml(query)}”.` : 'Type words to search every ticket, closed ones too.';
+  const main = `<section class="hd-search" data-query="${escapeHtml(query)}">
+  <header class="hd-list-header"><h1>Search</h1><span class="hd-list-count">${results.length} results</span></header>
+  <ol class="hd-search-results">
+${items || `<li class="hd-empty">${empty}</li>`}
+  </ol>
+</section>`;
+  return layout({ title: `Search: ${query} · Northwind Support`, main, agent: store.agent, workspace: store.workspace, page: 'search', query });
 }
 
 /** @param {Store} store @param {NonNullable<ReturnType<Store['view']>>} ticket */

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createStore, MAX_BODY_CHARS } from './store.mjs';
-import { listPage, notFoundPage, ticketPage } from './render.mjs';
+import { listPage, notFoundPage, searchPage, ticketPage } from './render.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -61,6 +61,7 @@ function createHandler(store) {
   /** @type {[string, RegExp, (req: Req, res: Res, m: RegExpExecArray, url: URL) => unknown][]} */
   const routes = [
     ['GET', /^\/(?:tickets\/?)?$/, (_q, res, _m, url) => send(res, 200, html, listPage(store, url.searchParams.get('status')))],
+    ['GET', /^\/search$/, (_q, res, _m, url) => send(res, 200, html, searchPage(store, (url.searchParams.get('q') ?? '').slice(0, 200)))],
     ['GET', /^\/tickets\/(\d+)$/, (_q, res, m) => {
       const ticket = store.view(Number(m[1]));
       return ticket ? send(res, 200, html, ticketPage(store, ticket)) : send(res, 404, html, notFoundPage(store));

@@ -16,9 +16,16 @@ export const MAX_BODY_CHARS = 100_000;
 const STATUS_VALUES = new Set(STATUSES.map(([value]) => value));
 const isoNow = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 
-/** @param {{ seedFile: string, dataFile?: string | null }} options */
-export function createStore({ seedFile, dataFile = null }) {
+/** Closed tickets with the team's answers: what a search of past tickets finds. */
+export const PAST_FILE = new URL('./past-tickets.json', import.meta.url);
+/** The most results one search page lists, as real helpdesks page theirs. */
+export const SEARCH_PAGE_SIZE = 50;
+
+/** @param {{ seedFile: string, dataFile?: string | null, pastFile?: string | URL | null }} options */
+export function createStore({ seedFile, dataFile = null, pastFile = PAST_FILE }) {
   const seed = JSON.parse(readFileSync(seedFile, 'utf8'));
+  /** @type {unknown[]} */
+  const past = pastFile ? JSON.parse(readFileSync(pastFile, 'utf8')).tickets : [];
   /** @type {{ name: string, email: string }} */
   const agent = seed.agent;
   /** @type {Ticket[]} */
@@ -35,7 +42,7 @@ export function createStore({ seedFile, dataFile = null }) {
   }
 
   function reset() {
-    tickets = structuredClone(seed.tickets).map((/** @type {any} */ t) => ({
+    tickets = structuredClone([...seed.tickets, ...past]).map((/** @type {any} */ t) => ({
       ...t,
       createdAt: t.messages[0]?.at ?? isoNow(),
       updatedAt: t.messages.at(-1)?.at ?? isoNow(),
@@ -49,22 +56,46 @@ export function createStore({ seedFile, dataFile = null }) {
 
   /** The ticket as pages and the API show it: bodies sanitized, neighbours for the pager. */
   function view(/** @type {number} */ id) {
-    const index = tickets.findIndex((t) => t.id === id);
-    const t = tickets[index];
+    const t = find(id);
     if (!t) return null;
+    // The pager walks the queue the ticket is in: today's tickets, or the closed ones.
+    const queue = tickets.filter((q) => (q.status === 'closed') === (t.status === 'closed'));
+    const index = queue.indexOf(t);
     return {
       ...t,
       messages: t.messages.map((m) => ({ ...m, body: sanitizeHtml(m.body) })),
-      nav: { prev: tickets[index - 1]?.id ?? null, next: tickets[index + 1]?.id ?? null },
+      nav: { prev: queue[index - 1]?.id ?? null, next: queue[index + 1]?.id ?? null },
     };
   }
 
-  /** Rows for the list, most recently updated first. */
+  const row = (/** @type {Ticket} */ t) => ({ ...t, snippet: htmlToText(t.messages.at(-1)?.body ?? '').slice(0, 140) });
+
+  /** Rows for the list, most recently updated first; closed tickets only in their own view. */
   function list(/** @type {string | null} */ status = null) {
     return tickets
-      .filter((t) => !status || t.status === status)
+      .filter((t) => (status ? t.status === status : t.status !== 'closed'))
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
-      .map((t) => ({ ...t, snippet: htmlToText(t.messages.at(-1)?.body ?? '').slice(0, 140) }));
+      .map(row);
+  }
+
+  /**
+   * The helpdesk's own search, as full-text search does it: every ticket (closed ones too) with
+   * at least half the query's words in its number, subject, people or messages, the most words
+   * first, then the most recently updated; one page of results.
+   */
+  function search(/** @type {string} */ query) {
+    const words = [...new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1))].slice(0, 12);
+    if (!words.length) return [];
+    const needed = Math.ceil(words.length / 2);
+    return tickets
+      .map((t) => {
+        const text = [t.number, t.subject, t.requester.name, t.requester.email, ...t.messages.map((m) => htmlToText(m.body))].join(' ').toLowerCase();
+        return { t, score: words.filter((w) => text.includes(w)).length };
+      })
+      .filter((r) => r.score >= needed)
+      .sort((a, b) => b.score - a.score || b.t.updatedAt.localeCompare(a.t.updatedAt))
+      .slice(0, SEARCH_PAGE_SIZE)
+      .map((r) => row(r.t));
   }
 
   /**
@@ -102,6 +133,7 @@ export function createStore({ seedFile, dataFile = null }) {
     workspace: /** @type {string} */ (seed.workspace),
     agent,
     list,
+    search,
     view,
     addReply,
     reset,

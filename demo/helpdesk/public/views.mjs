@@ -12,7 +12,7 @@
  *   nav: { prev: number | null, next: number | null } }} TicketView */
 
 export const STATUSES = [
-  ['new', 'New'], ['open', 'Open'], ['pending', 'Pending'], ['on-hold', 'On hold'], ['solved', 'Solved'],
+  ['new', 'New'], ['open', 'Open'], ['pending', 'Pending'], ['on-hold', 'On hold'], ['solved', 'Solved'], ['closed', 'Closed'],
 ];
 const ROLE_LABEL = /** @type {Record<string, string>} */ ({ customer: 'Customer', agent: 'Agent', internal: 'Internal note' });
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
