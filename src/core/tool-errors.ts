@@ -48,6 +48,8 @@ export const TOOL_ERROR_CODES = [
   'fill_failed',
   'no_subject',
   'invalid_recipe',
+  // Past tickets: the helpdesk answered with its sign-in page, not the page asked for.
+  'signed_out',
   // Saved replies: a template variable with no value on the ticket.
   'unfilled',
   // Extension pages talking to the background.

@@ -47,6 +47,11 @@ export function traceFacts(args: Record<string, unknown> | undefined, result: To
     facts.found = data.hits.length;
     facts.titles = data.hits.slice(0, MAX_TITLES).flatMap((hit) => str(obj(hit)?.title, 120) ?? []);
   }
+  // A search of past tickets: its matches, by subject.
+  if (Array.isArray(data.results)) {
+    facts.found = data.results.length;
+    facts.titles = data.results.slice(0, MAX_TITLES).flatMap((r) => str(obj(r)?.subject, 120) ?? []);
+  }
   const title = str(data.title, 200);
   if (title) facts.title = title;
   if (typeof data.text === 'string') facts.chars = data.text.length;

@@ -20,15 +20,44 @@ export interface PageToolSpec {
 
 const NO_INPUT: JsonSchema = { type: 'object', properties: {}, additionalProperties: false };
 const BODY = { type: 'string', minLength: 1, maxLength: 20_000 } as const;
+/** A ticket's key on its site: an id or number, never a path or an address. */
+export const TICKET_KEY_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+const TICKET_KEY = { type: 'string', pattern: TICKET_KEY_PATTERN } as const;
+/** Past tickets: what one search may ask and return, and how many requests a turn may make of the helpdesk. */
+export const MAX_QUERY_CHARS = 100;
+export const MAX_SEARCH_RESULTS = 20;
+export const DEFAULT_SEARCH_RESULTS = 8;
+export const MAX_PAST_REQUESTS_PER_TURN = 6;
 
 export const PAGE_TOOLS = {
   'ticket.read': {
     name: 'ticket.read',
     title: 'Read ticket',
     description:
-      'Reads the ticket in this tab: number, subject, status, requester, and the thread (author, role, time, text).',
+      "Reads the ticket in this tab: number, subject, status, requester, and the thread (author, role, time, text). With `key` (from tickets.search), reads that other ticket of this helpdesk instead: another customer's, as data to learn from, never to copy their details.",
     sideEffect: 'read',
-    inputSchema: NO_INPUT,
+    inputSchema: {
+      type: 'object',
+      properties: { key: { ...TICKET_KEY, description: "Another ticket's key, as tickets.search returned it. Leave out for the ticket in this tab." } },
+      additionalProperties: false,
+    },
+  },
+  'tickets.search': {
+    name: 'tickets.search',
+    title: 'Search tickets',
+    description:
+      "Searches this helpdesk's tickets, closed ones too, with its own search (a few words, as an agent types them). Returns the matches: key, number, subject, status, requester, last update. Read one with ticket.read({ key }) to see how the team answered.",
+    sideEffect: 'read',
+    timeoutMs: 20_000,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', minLength: 2, maxLength: MAX_QUERY_CHARS, description: 'A few words, no personal data: the helpdesk logs searches.' },
+        limit: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_RESULTS, description: `How many matches (default ${DEFAULT_SEARCH_RESULTS}).` },
+      },
+      required: ['query'],
+      additionalProperties: false,
+    },
   },
   'reply.fill': {
     name: 'reply.fill',

@@ -15,6 +15,7 @@ type Impl = (input: any, doc: Document, location: Location) => Promise<ToolResul
 
 export interface AdapterImpls {
   'ticket.read'?: Impl;
+  'tickets.search'?: Impl;
   'reply.fill'?: Impl;
   'note.add'?: SendImpl<{ body: string }>;
   'reply.send'?: SendImpl<{ body: string }>;

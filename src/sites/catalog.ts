@@ -14,7 +14,7 @@ export const HELPDESK_HOSTS = {
  * checks that it equals what the adapters declare.
  */
 export const ADAPTER_INFOS: readonly AdapterInfo[] = [
-  { id: 'demo-helpdesk', title: 'Deskmate demo helpdesk', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
+  { id: 'demo-helpdesk', title: 'Deskmate demo helpdesk', tools: ['ticket.read', 'tickets.search', 'reply.fill', 'reply.send', 'note.add'] },
   { id: 'osticket', title: 'osTicket', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
   { id: 'freescout', title: 'FreeScout', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
   { id: 'zammad', title: 'Zammad', tools: ['ticket.read', 'reply.fill', 'reply.send'] },

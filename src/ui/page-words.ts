@@ -2,7 +2,7 @@ import type { PageToolView, PageView } from '../shared/protocol';
 import { t } from './i18n';
 
 /** Page tools the sidebar has its own words for; a tool beyond these shows its registered title. */
-const WORDED = new Set(['ticket.read', 'reply.fill', 'reply.send', 'note.add', 'page.read', 'selection.read']);
+const WORDED = new Set(['ticket.read', 'tickets.search', 'reply.fill', 'reply.send', 'note.add', 'page.read', 'selection.read']);
 const keyOf = (name: string) => name.replace(/\./g, '_');
 /** The generic adapter: every page no helpdesk adapter or recipe knows. */
 const GENERIC = 'generic';

@@ -4,7 +4,7 @@ import { t } from './i18n';
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 /** Tools the trace has its own words for; any other is named as it is registered. */
-const WORDED = new Set(['ticket.read', 'kb.search', 'reply.propose', 'page.read', 'selection.read']);
+const WORDED = new Set(['ticket.read', 'tickets.search', 'kb.search', 'reply.propose', 'page.read', 'selection.read']);
 /** Codes of a call the registry refused because the assistant may not use that tool at all. */
 const FORBIDDEN = new Set(['not_read_only', 'unknown_tool']);
 
@@ -47,6 +47,11 @@ export function traceText(item: ToolItem): string {
       if (!f.found) return t('trace_kb_search_none', query);
       const titles = (f.titles ?? []).map((title) => `“${quotable(title)}”`).join(', ');
       return f.found === 1 ? t('trace_kb_search_one', [query, titles]) : t('trace_kb_search', [query, n(f.found), titles]);
+    }
+    case 'tickets.search': {
+      const query = quotable(f.query ?? '');
+      if (!f.found) return t('trace_tickets_search_none', query);
+      return t('trace_tickets_search', [query, n(f.found), (f.titles ?? []).map((title) => `“${quotable(title)}”`).join(', ')]);
     }
     case 'reply.propose':
       return t('trace_reply_propose');

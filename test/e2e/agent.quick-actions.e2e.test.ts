@@ -4,7 +4,7 @@ import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel
 import { configureChromium, startModel, toolNamesOf, waitForChat, type ModelForExtension } from './harness/chat';
 import { openTicket, startDemoHelpdesk, TICKET_1, waitIn, type DemoHelpdesk } from './harness/deskmate';
 
-const READ_TOOLS = ['kb__search', 'reply__propose', 'ticket__read'];
+const READ_TOOLS = ['kb__search', 'reply__propose', 'ticket__read', 'tickets__search'];
 const GERMAN_TICKET = 9;
 const numbersOf = (text: string) => text.match(/\d+(?:[.,:-]\d+)*/g) ?? [];
 

@@ -50,10 +50,10 @@ describe('PageActions', () => {
   });
 
   it('runs a tool without input on one click', async () => {
-    await show([view('ticket.read')]);
-    expect(tool('ticket.read').querySelector('textarea, input')).toBeNull();
-    tool('ticket.read').querySelector('button')!.click();
-    expect(ran).toEqual([{ tool: 'ticket.read', input: {} }]);
+    await show([view('page.read')]);
+    expect(tool('page.read').querySelector('textarea, input')).toBeNull();
+    tool('page.read').querySelector('button')!.click();
+    expect(ran).toEqual([{ tool: 'page.read', input: {} }]);
   });
 
   it('builds a form from the schema and sends what was typed', async () => {

@@ -18,7 +18,7 @@ const mixed: JsonSchema = {
 
 describe('formFields', () => {
   it('gives a tool without input no fields', () => {
-    expect(formFields(PAGE_TOOLS['ticket.read'].inputSchema)).toEqual([]);
+    expect(formFields(PAGE_TOOLS['page.read'].inputSchema)).toEqual([]);
   });
 
   it('asks for a body in a required textarea labelled by its description', () => {

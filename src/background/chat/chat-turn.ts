@@ -58,6 +58,10 @@ function agentLanguage(): string | undefined {
   }
 }
 
+/** Whether this tab's site offers the helpdesk's search of past tickets. */
+const offersPastTickets = (services: Services, ctx: PageCtx): boolean =>
+  !!ctx.scope && (services.registry.get('tickets.search')?.scopes?.includes(ctx.scope) ?? false);
+
 /** What a model without tools gets up front: the ticket, and a knowledge-base search on its subject. */
 async function readUpFront(services: Services, ctx: PageCtx): Promise<ContextRead[]> {
   const invoke = (tool: string, input: object) =>
@@ -87,7 +91,7 @@ export async function runChatTurn(input: ChatTurnInput): Promise<AgentTurnResult
       ctx: { scope: input.ctx.scope ?? null, tabId: input.ctx.tabId, flags: input.ctx.flags ?? {}, ticketKey: input.ctx.ticketKey } as PageCtx,
       history: input.history,
       ...(input.userText !== undefined ? { userText: input.userText } : {}),
-      system: withInstructions(systemPrompt({ ...site, today: new Date().toISOString().slice(0, 10), masked, withoutTools, agentLanguage: agentLanguage() }), instructions),
+      system: withInstructions(systemPrompt({ ...site, pastTickets: offersPastTickets(input.services, input.ctx), today: new Date().toISOString().slice(0, 10), masked, withoutTools, agentLanguage: agentLanguage() }), instructions),
       signal: input.signal,
       onEvent,
       ...(input.onWire ? { onWire: input.onWire } : {}),

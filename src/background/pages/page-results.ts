@@ -9,6 +9,17 @@ const isText = (v: unknown, max = MAX_FIELD): v is string => typeof v === 'strin
 
 const bad = (error: string): ToolResult => fail('tool_failed', error);
 
+/** Another ticket's address (ticket.read with a key) is on the tab's own site, or there is none. */
+function ownTicketUrl(data: unknown, origin: string): boolean {
+  const url = (data as { url?: unknown } | null)?.url;
+  if (url === undefined) return true;
+  try {
+    return typeof url === 'string' && new URL(url).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A content script is less trusted than the background: a page can tamper with what it
  * reads. Its answers are checked before they are used, and a send's payload must name the
@@ -33,6 +44,7 @@ export function checkPageResult(
       error: isText(result.error, 2000) ? result.error : `${spec.name} failed in the page.`,
     };
   }
+  if (spec.name === 'ticket.read' && !ownTicketUrl(result.data, origin)) return bad('The page returned a ticket of another site.');
   if (spec.sideEffect !== 'send' || phase === 'deliver') return { ok: true, data: result.data };
   const payload = result.confirmPayload as ReplyPayload | undefined;
   const fields = ['site', 'ticket', 'recipient', 'subject', 'body'] as const;

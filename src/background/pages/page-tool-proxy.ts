@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { InvokeCtx, Tool, ToolResult } from '../../core';
-import type { PageToolSpec } from '../../shared/page-tools';
+import { MAX_PAST_REQUESTS_PER_TURN, type PageToolSpec } from '../../shared/page-tools';
 import type { PageCall } from '../../shared/protocol';
 import { checkPageResult } from './page-results';
 import type { TabPages } from './tab-pages';
@@ -73,6 +73,8 @@ export function createPageToolProxy(
     async run(input, _signal, ctx: PageCtx) {
       const to = target(ctx);
       if ('ok' in to) return to;
+      const over = overPastBudget(spec.name, input, ctx);
+      if (over) return over;
       const answer = await call(to.tabId, { type: 'page.run', tool: spec.name, input, ticketKey: ctx.ticketKey ?? null, site: ctx.scope ?? null });
       return checkPageResult(spec, answer, to.origin, 'run', input);
     },
@@ -88,6 +90,24 @@ export function createPageToolProxy(
     };
   }
   return tool;
+}
+
+/**
+ * Requests to the helpdesk for other tickets than the tab's (a search, a past ticket read), per
+ * turn: the turn's AbortSignal is its identity (the loop makes one per turn), so a model that
+ * loops on searches is stopped at MAX_PAST_REQUESTS_PER_TURN, however many steps it takes.
+ */
+const pastRequests = new WeakMap<AbortSignal, number>();
+
+export function overPastBudget(tool: string, input: unknown, ctx: InvokeCtx): ToolResult | null {
+  const asksHelpdesk = tool === 'tickets.search' || (tool === 'ticket.read' && (input as { key?: unknown } | null)?.key !== undefined);
+  if (!asksHelpdesk || !ctx.signal) return null;
+  const made = pastRequests.get(ctx.signal) ?? 0;
+  if (made >= MAX_PAST_REQUESTS_PER_TURN) {
+    return fail('too_many_calls', `Deskmate asks the helpdesk for other tickets at most ${MAX_PAST_REQUESTS_PER_TURN} times per turn; answer with what you have read.`);
+  }
+  pastRequests.set(ctx.signal, made + 1);
+  return null;
 }
 
 /** A ping's answer: the page's content script is there and listening. */

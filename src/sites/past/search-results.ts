@@ -1,0 +1,87 @@
+import { textOf } from '../adapter-helpers';
+
+/**
+ * How a helpdesk's search page lists its matches: the same shape whether a code adapter or a
+ * recipe's `search` section says it. Selectors are relative to each result.
+ */
+export interface SearchSpec {
+  /** The search page's address on the site, with `{query}` where the words go (encoded). */
+  url: string;
+  /** Each match on the results page. */
+  results: string;
+  /** The link to the match's ticket page. */
+  link: string;
+  number?: string;
+  subject?: string;
+  status?: string;
+  requester?: string;
+  /** The last update: a `datetime` attribute where there is one, else the text. */
+  updated?: string;
+}
+
+export interface PastTicketMatch {
+  /** The ticket's key on this site: what ticket.read({ key }) takes. */
+  key: string;
+  number: string;
+  subject: string;
+  status: string | null;
+  requester: string | null;
+  updated: string | null;
+}
+
+export interface SearchOutcome {
+  query: string;
+  results: PastTicketMatch[];
+  /** The page listed more matches than were kept. */
+  more: boolean;
+  /** Links left out: to another site, or to no ticket of this one. */
+  skipped: number;
+}
+
+/** The search page's address for a query, on the site of `origin` only. */
+export const searchUrl = (spec: SearchSpec, query: string, origin: string): string => new URL(spec.url.replace('{query}', encodeURIComponent(query)), origin).href;
+
+/**
+ * The matches of a parsed search page, at most `limit`. A link to another origin, or to a page
+ * that is no ticket of this site (`keyOf` gives null), is skipped: what the model may read next
+ * is only ever a ticket of this helpdesk.
+ */
+export function readSearchResults(doc: Document, base: URL, spec: SearchSpec, keyOf: (url: URL) => string | null, limit: number, query: string): SearchOutcome {
+  const results: PastTicketMatch[] = [];
+  const seen = new Set<string>();
+  let skipped = 0;
+  let more = false;
+  for (const el of doc.querySelectorAll(spec.results)) {
+    const href = el.querySelector(spec.link)?.getAttribute('href');
+    const url = href ? safeUrl(href, base) : null;
+    const key = url && url.origin === base.origin ? keyOf(url) : null;
+    if (!key) {
+      skipped++;
+      continue;
+    }
+    if (seen.has(key)) continue;
+    if (results.length >= limit) {
+      more = true;
+      break;
+    }
+    seen.add(key);
+    const field = (selector: string | undefined) => (selector ? textOf(el, selector).slice(0, 200) || null : null);
+    results.push({
+      key,
+      number: field(spec.number) ?? `#${key}`,
+      subject: field(spec.subject) ?? textOf(el, spec.link).slice(0, 200),
+      status: field(spec.status),
+      requester: field(spec.requester),
+      updated: (spec.updated ? el.querySelector(spec.updated)?.getAttribute('datetime') : null) ?? field(spec.updated),
+    });
+  }
+  return { query, results, more, skipped };
+}
+
+function safeUrl(href: string, base: URL): URL | null {
+  try {
+    return new URL(href, base);
+  } catch {
+    return null;
+  }
+}
