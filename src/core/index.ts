@@ -56,7 +56,7 @@ export { fenceToolResult } from './fence';
 export { budgetMessages, DEFAULT_BUDGET, SUPERSEDED_MARKER, EXPIRED_MARKER, type BudgetOptions } from './context-budget';
 export { refusesTools, contextMessage, createContextModel, type ContextRead } from './context-mode';
 export { draftFromAnswer } from './draft-text';
-export { citableArticles, checkCitations, MAX_SOURCES, type Citations, type DraftSource } from './citations';
+export { citableArticles, checkCitations, MAX_SOURCES, ticketSourceId, type Citable, type Citations, type CitedTicket, type DraftSource } from './citations';
 export { withInstructions, MAX_TEAM_INSTRUCTIONS, MAX_TICKET_CONTEXT, type AgentInstructions } from './instructions';
 export { QUICK_ACTIONS, REWRITES, quickActionPrompt, type QuickAction } from './quick-actions';
 export { traceFacts, rawResult, MAX_RAW_CHARS, type TraceFacts } from './trace-facts';

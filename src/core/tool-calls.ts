@@ -1,6 +1,6 @@
 import type { AgentEvent, Draft, ForbiddenGrade } from './agent-events';
 import type { ToolCall, ToolMessage } from './chat-model';
-import { checkCitations } from './citations';
+import { checkCitations, type Citable } from './citations';
 import { fenceToolResult } from './fence';
 import type { ToolRegistry } from './registry';
 import { errorMessage, fail } from './results';
@@ -18,7 +18,7 @@ export interface ToolCallIo {
   emit: (event: AgentEvent) => void;
   onDraft: (draft: Draft) => void;
   /** The articles the knowledge base returned in this conversation so far (id to title): all a draft may cite. */
-  citable?: ReadonlyMap<string, string>;
+  citable?: Citable;
 }
 
 type ParsedArguments = { ok: true; value: Record<string, unknown> } | { ok: false; result: ToolResult };
@@ -92,7 +92,7 @@ async function runOne(call: ToolCall, refused: ToolResult | null, io: ToolCallIo
   return { role: 'tool', tool_call_id: call.id, content: fenceToolResult(tool, result) };
 }
 
-const UNCITABLE = 'Only articles that kb.search returned in this conversation can be cited; these ids were dropped.';
+const UNCITABLE = 'Only articles that kb.search returned in this conversation can be cited; these ids were dropped. A past ticket is cited as ticket:<key> once ticket.read returned it by key.';
 
 async function invoke(io: ToolCallIo, wireName: string, args: Record<string, unknown>): Promise<ToolResult> {
   try {
@@ -106,7 +106,7 @@ async function invoke(io: ToolCallIo, wireName: string, args: Record<string, unk
  * The draft as the tool returned it, or else as the model wrote it, with the sources it claims
  * checked against what the knowledge base returned (the model's own titles are never used).
  */
-function draftFrom(data: unknown, args: Record<string, unknown>, citable: ReadonlyMap<string, string> = new Map()): Draft | null {
+function draftFrom(data: unknown, args: Record<string, unknown>, citable: Citable = new Map()): Draft | null {
   const source = isDraftLike(data) ? data : isDraftLike(args) ? args : null;
   if (!source) return null;
   const { sources, dropped } = checkCitations(args.sources, citable);

@@ -3,7 +3,7 @@ import type { Tool } from '../core';
 export interface ReplyProposal {
   body: string;
   subject?: string;
-  /** Ids of the knowledge-base articles the draft uses, as kb.search returned them. */
+  /** Ids of the knowledge-base articles the draft uses, as kb.search returned them, and `ticket:<key>` of past tickets read. */
   sources?: string[];
 }
 
@@ -23,7 +23,7 @@ export const replyProposeTool: Tool<ReplyProposal, { proposed: true }> = {
     properties: {
       body: { type: 'string', minLength: 1, maxLength: 20_000, description: 'Full reply, plain text.' },
       subject: { type: 'string', maxLength: 300 },
-      sources: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 200 }, description: 'Ids of the kb.search hits the reply uses.' },
+      sources: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 200 }, description: 'Ids of the kb.search hits the reply uses, and ticket:<key> of past tickets ticket.read returned.' },
     },
     required: ['body'],
     additionalProperties: false,

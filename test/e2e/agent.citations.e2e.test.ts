@@ -50,8 +50,9 @@ describe('agent.citations: a draft shows the knowledge-base articles it used, an
 
   const chips = () =>
     panel.evaluate(() => [...document.querySelectorAll('[data-testid="draft-card"]')].map((card) => ({
-      ids: [...card.querySelectorAll('[data-testid="draft-source"]')].map((c) => c.getAttribute('data-kb-id')),
-      titles: [...card.querySelectorAll('[data-testid="draft-source"]')].map((c) => c.textContent),
+      // Knowledge-base articles only: the past tickets a draft follows are past-tickets.e2e's.
+      ids: [...card.querySelectorAll('[data-testid="draft-source"][data-kb-id]')].map((c) => c.getAttribute('data-kb-id')),
+      titles: [...card.querySelectorAll('[data-testid="draft-source"][data-kb-id]')].map((c) => c.textContent),
       none: card.querySelector('[data-testid="draft-no-sources"]')?.textContent ?? null,
       dropped: card.querySelector('[data-testid="draft-sources-dropped"]')?.textContent ?? null,
     })), null);

@@ -1,8 +1,33 @@
+import type { DraftSource } from '../../core/citations';
 import type { ChatItem } from '../../shared/chat-items';
 import { useKbArticle } from '../hooks/useKbArticle';
 import { t } from '../i18n';
 
 type DraftItem = Extract<ChatItem, { kind: 'draft' }>;
+
+/**
+ * A past ticket the draft follows: opens that ticket of the same helpdesk in a new tab, where the
+ * agent reads it as the helpdesk shows it (an address of any other site is no link).
+ */
+function PastTicketChip({ source, site }: { source: DraftSource; site: string | null }) {
+  const url = source.ticket?.url ?? '';
+  const own = site !== null && sameOrigin(url, site);
+  return own ? (
+    <a class="chip" data-testid="draft-source" data-ticket-key={source.ticket?.key} href={url} target="_blank" rel="noopener noreferrer" title={t('draft_source_ticket')}>
+      {source.title}
+    </a>
+  ) : (
+    <span class="chip" data-testid="draft-source" data-ticket-key={source.ticket?.key}>{source.title}</span>
+  );
+}
+
+function sameOrigin(url: string, site: string): boolean {
+  try {
+    return new URL(url).origin === site;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The knowledge-base articles a draft cites, as chips that open the article here in the
@@ -17,11 +42,15 @@ export function DraftSources({ draft }: { draft: DraftItem }) {
     <div class="draft-sources">
       {sources.length ? (
         <div class="chips" role="group" aria-label={t('draft_sources')}>
-          {sources.map((s) => (
-            <button key={s.id} type="button" class="chip" data-testid="draft-source" data-kb-id={s.id} aria-expanded={open?.id === s.id} title={s.id} onClick={() => void toggle(s.id)}>
-              {s.title}
-            </button>
-          ))}
+          {sources.map((s) =>
+            s.ticket ? (
+              <PastTicketChip key={s.id} source={s} site={draft.site ?? null} />
+            ) : (
+              <button key={s.id} type="button" class="chip" data-testid="draft-source" data-kb-id={s.id} aria-expanded={open?.id === s.id} title={s.id} onClick={() => void toggle(s.id)}>
+                {s.title}
+              </button>
+            ),
+          )}
         </div>
       ) : (
         <p class="muted small" data-testid="draft-no-sources">{t('draft_no_sources')}</p>

@@ -40,7 +40,7 @@ describe('what left the browser', () => {
       properties: {
         body: { type: 'string', description: 'Full reply, plain text.' },
         subject: { type: 'string' },
-        sources: { type: 'array', items: { type: 'string' }, description: 'Ids of the kb.search hits the reply uses.' },
+        sources: { type: 'array', items: { type: 'string' }, description: 'Ids of the kb.search hits the reply uses, and ticket:<key> of past tickets ticket.read returned.' },
       },
       required: ['body'],
     });
