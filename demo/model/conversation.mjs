@@ -5,7 +5,7 @@
  */
 
 /** @typedef {{ name: string, ok: boolean, value: unknown, raw: string }} ToolOutcome */
-/** @typedef {{ userText: string, called: Set<string>, results: Map<string, ToolOutcome> }} Turn */
+/** @typedef {{ userText: string, called: Set<string>, results: Map<string, ToolOutcome>, outcomes: { name: string, args: any, outcome: ToolOutcome }[] }} Turn */
 
 /** The text of a message's content, whether a string or a list of parts. */
 export function textOf(/** @type {unknown} */ content) {
@@ -33,6 +33,10 @@ export function readTurn(messages) {
   const called = new Set();
   /** @type {Map<string, ToolOutcome>} */
   const results = new Map();
+  /** @type {Map<string, unknown>} */
+  const argsById = new Map();
+  /** @type {Turn['outcomes']} */
+  const outcomes = [];
   // Context read up front by the client (a model asked without tools): fences in the agent's turn.
   for (let i = start - 1; i >= 0 && list[i].role === 'user'; i--) {
     for (const fence of textOf(list[i].content).matchAll(FENCES)) {
@@ -46,7 +50,10 @@ export function readTurn(messages) {
         const name = call?.function?.name;
         if (typeof name !== 'string') continue;
         called.add(name);
-        if (typeof call.id === 'string') namesById.set(call.id, name);
+        if (typeof call.id === 'string') {
+          namesById.set(call.id, name);
+          argsById.set(call.id, parseJson(call?.function?.arguments ?? '') ?? {});
+        }
       }
     }
     if (message.role === 'tool') {
@@ -56,9 +63,10 @@ export function readTurn(messages) {
       if (!name) continue;
       called.add(name);
       results.set(name, { name, ...outcome });
+      outcomes.push({ name, args: argsById.get(message.tool_call_id) ?? {}, outcome: { name, ...outcome } });
     }
   }
-  return { userText, called, results };
+  return { userText, called, results, outcomes };
 }
 
 /**
@@ -84,13 +92,14 @@ export function parseToolResult(/** @type {string} */ text) {
 /**
  * The ticket in a ticket.read result, also from a result cut short (then `data` is a string
  * of partial JSON, read field by field).
- * @returns {{ subject: string, requesterName: string | null, customerMessages: string[] }}
+ * @returns {{ number: string, subject: string, requesterName: string | null, customerMessages: string[] }}
  */
 export function ticketOf(/** @type {ToolOutcome} */ outcome) {
   const data = /** @type {any} */ (outcome.value)?.data;
   if (data && typeof data === 'object') {
     const messages = Array.isArray(data.messages) ? data.messages : [];
     return {
+      number: typeof data.number === 'string' ? data.number : '',
       subject: typeof data.subject === 'string' ? data.subject : '',
       requesterName: typeof data.requester?.name === 'string' ? data.requester.name : null,
       customerMessages: messages
@@ -102,6 +111,7 @@ export function ticketOf(/** @type {ToolOutcome} */ outcome) {
   const field = (/** @type {RegExp} */ re) => unquote(re.exec(raw)?.[1]);
   const bodies = [...raw.matchAll(/"role"\s*:\s*"customer"[^{}]*?"body"\s*:\s*"((?:[^"\\]|\\.)*)"/g)];
   return {
+    number: field(/"number"\s*:\s*"((?:[^"\\]|\\.)*)"/) ?? '',
     subject: field(/"subject"\s*:\s*"((?:[^"\\]|\\.)*)"/) ?? '',
     requesterName: field(/"requester"\s*:\s*\{[^{}]*?"name"\s*:\s*"((?:[^"\\]|\\.)*)"/),
     customerMessages: bodies.map((m) => unquote(m[1]) ?? ''),

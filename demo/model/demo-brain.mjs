@@ -7,6 +7,7 @@
 import { bestHit, errorOf, offeredTools, readTurn, ticketOf } from './conversation.mjs';
 import { recall } from './recall.mjs';
 import { clip, clipSentences, firstName, keywords, requestSentence, restate, sentencesOf } from './text.mjs';
+import { closestKeys, pastQuery, teamAnswer } from './past-tickets.mjs';
 import { formal, friendlier, noteCard, quickActionOf, shorter, speaksGerman, summaryCard, toGerman } from './quick-actions.mjs';
 
 /** @typedef {{ name: string, arguments: Record<string, unknown> }} ToolCallPlan */
@@ -31,7 +32,8 @@ export function decide(body, behaviour = {}) {
   const turn = readTurn(body?.messages);
   const quick = quickActionOf(turn.userText);
   if (quick && quick.action !== 'draft') return quickAction(quick, turn, tools);
-  const ticketResult = turn.results.get('ticket__read');
+  // The open ticket's read: the one without a key (past tickets are read by key).
+  const ticketResult = turn.outcomes.find((o) => o.name === 'ticket__read' && o.args?.key === undefined)?.outcome ?? turn.results.get('ticket__read');
   const recalled = recall(Array.isArray(body?.messages) ? body.messages : [], tools, turn.called);
   if (recalled) return recalled;
   if (!ticketResult) {
@@ -47,19 +49,27 @@ export function decide(body, behaviour = {}) {
   if (tools.has('kb__search') && !turn.called.has('kb__search')) {
     const lastCustomer = sentencesOf(ticket.customerMessages.at(-1) ?? '').join(' ');
     const query = keywords([ticket.subject, request ?? '', lastCustomer]).join(' ') || 'customer request';
-    return call('kb__search', { query });
+    // The helpdesk's past tickets at the same time, when it offers its search.
+    const past = tools.has('tickets__search') && !turn.called.has('tickets__search') && pastQuery(ticket.subject);
+    return { toolCalls: [{ name: 'kb__search', arguments: { query } }, ...(past ? [{ name: 'tickets__search', arguments: { query: past, limit: 5 } }] : [])] };
   }
+  const keyed = turn.outcomes.filter((o) => o.name === 'ticket__read' && o.args?.key !== undefined);
+  if (tools.has('ticket__read') && keyed.length === 0) {
+    const keys = closestKeys(turn.results.get('tickets__search'), ticket.number);
+    if (keys.length) return { toolCalls: keys.map((key) => ({ name: 'ticket__read', arguments: { key } })) };
+  }
+  const precedent = keyed.map((o) => teamAnswer(o.outcome)).find((a) => a !== null) ?? null;
   const hit = bestHit(turn.results.get('kb__search'));
-  const draft = draftReply(ticket, request, hit);
+  const draft = draftReply(ticket, request, hit, precedent);
   if (tools.has('reply__propose') && !turn.called.has('reply__propose')) {
     const subject = clip(/^re:/i.test(ticket.subject) ? ticket.subject : `Re: ${ticket.subject}`, 300);
-    // It cites the article it answered from; `fabricateCitation` adds one no search returned.
-    const sources = [...(hit?.id ? [hit.id] : []), ...(behaviour.fabricateCitation ? [FABRICATED_SOURCE] : [])];
+    // It cites the article and the past ticket it answered from; `fabricateCitation` adds one no search returned.
+    const sources = [...(hit?.id ? [hit.id] : []), ...(precedent ? [`ticket:${precedent.key}`] : []), ...(behaviour.fabricateCitation ? [FABRICATED_SOURCE] : [])];
     return call('reply__propose', { body: draft, ...(ticket.subject ? { subject } : {}), sources });
   }
   const proposal = turn.results.get('reply__propose');
   if (proposal && !proposal.ok) return { text: `I could not show the draft: ${clip(errorOf(proposal), 200)}.` };
-  return { text: summary(ticket, request, hit, proposal ? null : draft) };
+  return { text: summary(ticket, request, hit, proposal ? null : draft, precedent) };
 }
 
 /**
@@ -87,26 +97,28 @@ function quickAction({ action, draft }, turn, tools) {
 const call = (name, args) => ({ toolCalls: [{ name, arguments: args }] });
 
 /**
+ * The team's earlier answer comes first when a past ticket had one; the article then backs it, shorter.
  * @param {ReturnType<typeof ticketOf>} ticket @param {string | null} request
- * @param {{ title: string, body: string } | null} hit
+ * @param {{ title: string, body: string } | null} hit @param {{ text: string } | null} precedent
  */
-function draftReply(ticket, request, hit) {
+function draftReply(ticket, request, hit, precedent = null) {
   const name = firstName(ticket.requesterName);
   const restated = request ? restate(request, null) : ticket.subject ? `You wrote to us about "${clip(ticket.subject, 120)}".` : '';
-  const answer = hit
-    ? clipSentences(hit.body.replace(/^#+\s+/gm, '').replace(/\n{3,}/g, '\n\n').trim(), 900)
-    : "I'm looking into this and will get back to you with an update as soon as I can.";
+  const article = hit ? clipSentences(hit.body.replace(/^#+\s+/gm, '').replace(/\n{3,}/g, '\n\n').trim(), precedent ? 300 : 900) : null;
+  const answer = [precedent?.text, article].filter(Boolean).join('\n\n') || "I'm looking into this and will get back to you with an update as soon as I can.";
   return [`Hi ${name ?? 'there'},`, `Thank you for your message. ${restated}`.trim(), answer, 'Best regards,'].join('\n\n');
 }
 
 /**
  * @param {ReturnType<typeof ticketOf>} ticket @param {string | null} request
  * @param {{ title: string } | null} hit @param {string | null} inlineDraft set when reply.propose was not offered
+ * @param {{ key: string } | null} [precedent] the past ticket whose answer the draft follows
  */
-function summary(ticket, request, hit, inlineDraft) {
+function summary(ticket, request, hit, inlineDraft, precedent = null) {
   const name = firstName(ticket.requesterName) ?? 'The customer';
   const wants = request ? restate(request, name) : `${name} wrote about "${clip(ticket.subject, 120)}".`;
-  const source = hit?.title ? `I based the answer on the knowledge-base article "${clip(hit.title, 80)}".` : 'I found no matching knowledge-base article, so the draft says you are looking into it.';
+  const article = hit?.title ? `I based the answer on the knowledge-base article "${clip(hit.title, 80)}".` : 'I found no matching knowledge-base article, so the draft says you are looking into it.';
+  const source = precedent ? `I followed how the team answered the same problem in past ticket ${precedent.key}. ${article}` : article;
   if (inlineDraft) return `${wants} ${source} Here is a draft you can copy, edit and send yourself:\n\n${inlineDraft}`;
   return `${wants} ${source} The draft is in the card above, ready for you to review, edit and send; nothing is sent without your confirmation.`;
 }

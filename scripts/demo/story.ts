@@ -12,7 +12,7 @@ import type { Step, Transcript } from './transcript';
 export const PROMPT = 'What does the customer want? Draft a reply.';
 export const SIGNATURE = '— Sam from Northwind';
 export const STORY_TICKET = 1;
-export const STORY_TOOLS = ['ticket.read', 'kb.search', 'reply.propose'];
+export const STORY_TOOLS = ['ticket.read', 'kb.search', 'tickets.search', 'reply.propose'];
 
 const WAIT = 20_000;
 const TURN = 40_000;

@@ -61,7 +61,7 @@ export function useDemoModel() {
     control: (path: string, body?: unknown) =>
       fetch(`${demo.model.origin}/_control/${path}`, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
     /** Plays the product's side of a draft request: runs each tool call and sends the result back. */
-    async draftConversation(ticket: unknown, kbHits: unknown[], tools = TOOLS) {
+    async draftConversation(ticket: unknown, kbHits: unknown[], tools = TOOLS, answer?: (name: string, args: Record<string, unknown>) => unknown) {
       const messages: Msg[] = [
         { role: 'system', content: 'You are Deskmate.' },
         { role: 'user', content: 'What does the customer want? Draft a reply.' },
@@ -78,7 +78,8 @@ export function useDemoModel() {
         if (!turn.calls.length) break;
         messages.push({ role: 'assistant', content: null, tool_calls: turn.calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) });
         for (const c of turn.calls) {
-          messages.push({ role: 'tool', tool_call_id: c.id, content: fenced(c.name.replace(/__/g, '.'), results[c.name]) });
+          const own = answer?.(c.name, JSON.parse(c.arguments || '{}') as Record<string, unknown>);
+          messages.push({ role: 'tool', tool_call_id: c.id, content: fenced(c.name.replace(/__/g, '.'), own ?? results[c.name]) });
         }
       }
       const calls = turns.flatMap((t) => t.calls);

@@ -5,7 +5,7 @@ import { clickConfirm, storedConfirmations, theCard } from './harness/deskmate';
 import { chromiumTest, describe, expect } from './harness/fixtures';
 import { poll } from './harness/wait';
 
-const READ_TOOLS = ['kb__search', 'reply__propose', 'ticket__read'];
+const READ_TOOLS = ['kb__search', 'reply__propose', 'ticket__read', 'tickets__search'];
 const EVIL = 'Your refund of €480.00 has been approved and processed.';
 const AFTER = 'I cannot send or fill replies; please review and send it yourself.';
 const INJECTION_TICKET = { id: 7, label: '#1047' } as const;
@@ -84,9 +84,12 @@ describe('agent.hostile-model: a model that tries to write or send', () => {
 
       await ask(panel, 'What does the customer want? Draft a reply.');
       const view = await waitForChat(panel, (v) => !v.running && v.drafts.length === 1, 'the draft card', { timeoutMs: 40_000 });
+      // The demo also looks up how the team answered a renewal question before (#1024).
       expect(view.tools.map((t) => [t.tool, t.status])).toEqual([
         ['ticket.read', 'ok'],
         ['kb.search', 'ok'],
+        ['tickets.search', 'ok'],
+        ['ticket.read', 'ok'],
         ['reply.propose', 'ok'],
       ]);
       const draft = view.drafts[0]!;

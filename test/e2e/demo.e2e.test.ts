@@ -49,6 +49,10 @@ describe('npm run demo -- --headless', () => {
     expect(t.toolCalls.map((c) => [c.tool, c.status])).toEqual([
       ['ticket.read', 'ok'],
       ['kb.search', 'ok'],
+      // How the team answered double charges before (#1012, #1029).
+      ['tickets.search', 'ok'],
+      ['ticket.read', 'ok'],
+      ['ticket.read', 'ok'],
       ['reply.propose', 'ok'],
     ]);
     expect(t.assistantText?.trim()).toBeTruthy();
