@@ -44,6 +44,7 @@ export const TOOL_ERROR_CODES = [
   'delivery_failed',
   // Posted, but the thread shows it as another kind than promised (a "note" the customer sees).
   'wrong_kind',
+  'reply_box_changed',
   'no_focus',
   'fill_failed',
   'no_subject',

@@ -33,6 +33,11 @@ export interface ReplyPayload {
   body: string;
   /** What the helpdesk will also do when it posts (status, assignee), where its form says so. */
   effects?: PostEffect[];
+  /**
+   * Text the helpdesk's own reply (or note) box held when the send was prepared that is not
+   * this text: the agent typed it there. Posting replaces it; the card says so and asks first.
+   */
+  replaces?: string;
 }
 
 /** Identifies the ticket a page shows; a change means the tab's tools are dropped. */

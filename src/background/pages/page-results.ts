@@ -57,6 +57,8 @@ export function checkPageResult(
   // The helpdesk's side effects are part of what is confirmed: exactly a list of known ones, or none.
   const effects = payload.effects === undefined ? [] : postEffectsOf(payload.effects);
   if (effects === null) return bad(`The page prepared invalid side effects for ${spec.name}.`);
+  // What the page's own box held besides the reply: shown on the card, and checked again at delivery.
+  if (payload.replaces !== undefined && (!isText(payload.replaces) || payload.replaces === '')) return bad(`The page prepared an invalid reply box text for ${spec.name}.`);
   const clean: ReplyPayload = {
     site: payload.site,
     ticket: payload.ticket,
@@ -64,6 +66,7 @@ export function checkPageResult(
     subject: payload.subject,
     body: payload.body,
     ...(effects.length ? { effects } : {}),
+    ...(payload.replaces !== undefined ? { replaces: payload.replaces } : {}),
   };
   return { ok: true, requiresConfirm: true, confirmPayload: clean };
 }

@@ -8,6 +8,7 @@ import { fillEditor, waitFor } from '../dom/editor';
 import { SELECTORS, findPost, newestThreadId, shownTicket } from './freescout-page';
 import { freescoutEffects } from './freescout-effects';
 import { effectsInWords, sameEffects } from '../../shared/post-effects';
+import { boxChanged, boxText } from '../dom/box-text';
 
 /**
  * Posting through FreeScout's own editor. Its Send button posts over AJAX and then always loads
@@ -84,6 +85,9 @@ export async function post(doc: Document, shown: PageTicket, mode: Mode, body: s
       `The ${mode} form on the page changed since the card was shown: posting now would ${effectsInWords(effects)}, the card said ${effectsInWords(payload.effects ?? [])}. Nothing was sent; click Send… again to see what the helpdesk will do.`,
     );
   }
+  // Text typed in the editor since the card was shown is not the agent's to lose.
+  const typed = payload && boxChanged(boxText(opened.editor), payload, mode);
+  if (typed) return typed;
   if (opened.afterSend) opened.afterSend.value = AFTER_SEND_STAY;
   if (!(await fill(doc, opened, body))) return failed('delivery_failed', `The page's editor did not take the ${mode}; nothing was sent.`);
 

@@ -5,6 +5,7 @@ import { comparableText } from '../dom/text-compare';
 import { SELECTORS, isConversationPath, readTicket, shownTicket } from './freescout-page';
 import { freescoutEffects } from './freescout-effects';
 import { openEditor, post, reportDelivery } from './freescout-send';
+import { boxText, withBox } from '../dom/box-text';
 
 export { SELECTORS } from './freescout-page';
 
@@ -45,7 +46,8 @@ async function prepare(input: { body: string }, doc: Document, location: Locatio
     return failed('already_sent', `The latest reply in conversation ${shown.label} already reads exactly like this; nothing was prepared.`);
   }
   const effects = freescoutEffects(doc, 'reply');
-  return { ok: true, data: { site: location.origin, ticket: shown.label, ...to, body, ...(effects.length ? { effects } : {}) } };
+  // One editor serves replies and notes: what the agent typed in it, the card says posting replaces.
+  return { ok: true, data: withBox({ site: location.origin, ticket: shown.label, ...to, body, ...(effects.length ? { effects } : {}) }, boxText(doc.querySelector(SELECTORS.editor))) };
 }
 
 async function deliver(payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> {
@@ -70,7 +72,7 @@ async function prepareNote(input: { body: string }, doc: Document, location: Loc
     return failed('no_note_form', 'This conversation has no note editor, so no note can be added from it.');
   }
   const effects = freescoutEffects(doc, 'note');
-  return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: '', subject: '', body, ...(effects.length ? { effects } : {}) } };
+  return { ok: true, data: withBox({ site: location.origin, ticket: shown.label, recipient: '', subject: '', body, ...(effects.length ? { effects } : {}) }, boxText(doc.querySelector(SELECTORS.editor))) };
 }
 
 async function deliverNote(payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> {

@@ -5,6 +5,7 @@ import { SELECTORS, TICKETS_PATH, readTicket, shownTicket } from './osticket-pag
 import { osticketEffects } from './osticket-effects';
 import { postThroughFrame, threadForm } from './osticket-post';
 import { effectsInWords, sameEffects } from '../../shared/post-effects';
+import { boxChanged, boxText, withBox } from '../dom/box-text';
 
 export { SELECTORS } from './osticket-page';
 
@@ -37,11 +38,13 @@ async function prepare(input: { body: string }, doc: Document, location: Locatio
   if (body === null) return failed('invalid_input', 'The reply is empty.');
   const shown = shownTicket(new URL(location.href), doc);
   if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before sending a reply.');
-  if (!threadForm(doc, 'response')) return failed('no_reply_form', 'This ticket page has no reply form (you may not be allowed to reply), so nothing can be sent from it.');
+  const form = threadForm(doc, 'response');
+  if (!form) return failed('no_reply_form', 'This ticket page has no reply form (you may not be allowed to reply), so nothing can be sent from it.');
   const to = addressing(doc, shown);
   if (!to) return failed('no_recipient', 'The page shows no requester email to reply to.');
   const effects = osticketEffects(doc, 'response');
-  return { ok: true, data: { site: location.origin, ticket: shown.label, ...to, body, ...(effects.length ? { effects } : {}) } };
+  // What the agent typed in the page's own reply box: the card says posting replaces it.
+  return { ok: true, data: withBox({ site: location.origin, ticket: shown.label, ...to, body, ...(effects.length ? { effects } : {}) }, boxText(form.editor)) };
 }
 
 /**
@@ -69,7 +72,7 @@ async function deliver(payload: ReplyPayload, doc: Document, location: Location)
     return failed('scope_changed', 'The recipients on the page changed since the reply was confirmed; nothing was sent. Prepare it again.');
   }
   if (form.submit.disabled) return failed('delivery_failed', 'The page is busy posting something else (its Post Reply button is disabled); nothing was sent.');
-  const changed = effectsChanged(doc, 'response', payload);
+  const changed = effectsChanged(doc, 'response', payload) ?? boxChanged(boxText(form.editor), payload);
   if (changed) return changed;
   return postThroughFrame(doc, location, shown.key, form, payload.body);
 }
@@ -80,9 +83,10 @@ async function prepareNote(input: { body: string }, doc: Document, location: Loc
   if (body === null) return failed('invalid_input', 'The note is empty.');
   const shown = shownTicket(new URL(location.href), doc);
   if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before adding a note.');
-  if (!threadForm(doc, 'note')) return failed('no_note_form', 'This ticket page has no internal note form.');
+  const form = threadForm(doc, 'note');
+  if (!form) return failed('no_note_form', 'This ticket page has no internal note form.');
   const effects = osticketEffects(doc, 'note');
-  return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: '', subject: '', body, ...(effects.length ? { effects } : {}) } };
+  return { ok: true, data: withBox({ site: location.origin, ticket: shown.label, recipient: '', subject: '', body, ...(effects.length ? { effects } : {}) }, boxText(form.editor)) };
 }
 
 async function deliverNote(payload: ReplyPayload, doc: Document, location: Location): Promise<ToolResult> {
@@ -93,7 +97,7 @@ async function deliverNote(payload: ReplyPayload, doc: Document, location: Locat
   const form = threadForm(doc, 'note');
   if (!form) return failed('no_note_form', 'This ticket page has no internal note form; the note was not added.');
   if (form.submit.disabled) return failed('delivery_failed', 'The page is busy posting something else; the note was not added.');
-  const changed = effectsChanged(doc, 'note', payload);
+  const changed = effectsChanged(doc, 'note', payload) ?? boxChanged(boxText(form.editor), payload, 'note');
   if (changed) return changed;
   return postThroughFrame(doc, location, shown.key, form, payload.body);
 }

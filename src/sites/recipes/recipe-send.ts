@@ -9,6 +9,13 @@ import { waitFor } from '../dom/editor';
 import { recipeAdapterId, type Recipe, type RecipeReply } from '../../shared/recipe-check';
 import { errorShown, formInFrame, formOnPage, replyPageUrl, setEditor, type ReplyForm } from './recipe-form';
 import { readMessages, readTicket, shownTicket } from './recipe-read';
+import { boxChanged, boxText, withBox } from '../dom/box-text';
+
+/** The recipe's editor as this page has it, read without a click (a closed box, or one on another page, reads as empty). */
+function editorOnPage(form: RecipeReply, doc: Document): string {
+  const el = doc.querySelector(form.editor);
+  return boxText(el);
+}
 
 /**
  * `reply.send` from a recipe, with the guarantees of a code adapter: prepare reads the page and
@@ -92,7 +99,8 @@ export function recipePrepare(recipe: Recipe) {
     const t = readTicket(recipe, doc, shown.label);
     if (!t.requester.email) return failed('no_recipient', 'The page shows no requester email to reply to.');
     if (!t.subject) return failed('no_subject', 'The page shows no subject for this ticket.');
-    return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: mailbox(t.requester.name, t.requester.email), subject: replySubject(t.subject), body } };
+    const payload = { site: location.origin, ticket: shown.label, recipient: mailbox(t.requester.name, t.requester.email), subject: replySubject(t.subject), body };
+    return { ok: true, data: recipe.reply ? withBox(payload, editorOnPage(recipe.reply, doc)) : payload };
   };
 }
 
@@ -105,7 +113,7 @@ export function recipePrepareNote(recipe: Recipe, note: RecipeReply) {
     if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before adding a note.');
     if (!formAvailable(note, doc)) return failed('no_note_form', 'This ticket page has no internal note box.');
     if (noteIsReply(recipe, note, doc)) return failed('invalid_recipe', NOTE_IS_REPLY);
-    return { ok: true, data: { site: location.origin, ticket: shown.label, recipient: '', subject: '', body } };
+    return { ok: true, data: withBox({ site: location.origin, ticket: shown.label, recipient: '', subject: '', body }, editorOnPage(note, doc)) };
   };
 }
 
@@ -144,6 +152,9 @@ export function recipeDeliver(recipe: Recipe, reply: RecipeReply, kind: 'reply' 
       if ((form.submit as HTMLButtonElement).disabled) {
         return failed('delivery_failed', `The page is busy sending something else (its ${form.submit.textContent?.trim() || 'posting'} button is disabled); nothing was sent.`);
       }
+      // Text typed in the box since the card was shown is not the agent's to lose.
+      const typed = boxChanged(boxText(form.editor), payload, what);
+      if (typed) return typed;
       const before = mostOf(pages().map((d) => copiesIn(recipe, d, payload.body)));
       if (!(await setEditor(reply, form, payload.body))) return failed('delivery_failed', `The page's editor did not take the ${what} text; nothing was sent.`);
       const copied = await waitFor(() => mirrored(reply, form, payload.body) || null, { root: form.doc.documentElement, timeoutMs: MIRROR_TIMEOUT_MS });
