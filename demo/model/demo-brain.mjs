@@ -74,7 +74,7 @@ export function decide(body, behaviour = {}) {
 
 /**
  * A quick action other than Draft: rewrites of the current draft are proposed as the new draft;
- * Summarize, Note and Translate read the ticket first.
+ * Summarize, Note, Translate (the ticket, for the agent) and Translate draft read the ticket first.
  * @param {{ action: string, draft: string | null }} quick @param {import('./conversation.mjs').Turn} turn @param {Set<unknown>} tools
  * @returns {Answer}
  */
@@ -87,7 +87,8 @@ function quickAction({ action, draft }, turn, tools) {
   const ticket = ticketOf(ticketResult);
   if (action === 'summarize') return { text: summaryCard(ticket) };
   if (action === 'note') return { text: noteCard(ticket) };
-  if (action === 'translate' && draft && tools.has('reply__propose')) {
+  // The agent's draft into the customer's language; `translate` is the ticket, for the agent.
+  if (action === 'translate_draft' && draft && tools.has('reply__propose')) {
     return call('reply__propose', { body: speaksGerman(ticket.customerMessages) ? toGerman(draft) : draft });
   }
   return { text: `The ticket in English: ${clip(ticket.customerMessages.join(' '), 600)}` };

@@ -1,10 +1,14 @@
 /** One-click requests in the sidebar; each runs as an ordinary turn of the agent (read tools only). */
-export type QuickAction = 'summarize' | 'draft' | 'translate' | 'shorter' | 'friendlier' | 'formal' | 'note';
+export type QuickAction = 'summarize' | 'draft' | 'translate' | 'shorter' | 'friendlier' | 'formal' | 'translate_draft' | 'note';
 
-export const QUICK_ACTIONS: readonly QuickAction[] = ['summarize', 'draft', 'translate', 'shorter', 'friendlier', 'formal', 'note'];
+export const QUICK_ACTIONS: readonly QuickAction[] = ['summarize', 'draft', 'translate', 'shorter', 'friendlier', 'formal', 'translate_draft', 'note'];
 
-/** Actions that rewrite the current draft, and so need one. */
-export const REWRITES: ReadonlySet<QuickAction> = new Set(['translate', 'shorter', 'friendlier', 'formal']);
+/**
+ * Actions that rewrite the ticket's draft, and so need one: they are offered on the draft card.
+ * `translate` is not one: it translates the ticket for the agent; `translate_draft` translates
+ * the agent's draft into the customer's language.
+ */
+export const REWRITES: ReadonlySet<QuickAction> = new Set(['shorter', 'friendlier', 'formal', 'translate_draft']);
 
 const KEEP = 'Keep every fact, number and promise exactly as they are.';
 
@@ -12,7 +16,8 @@ const ASK: Record<QuickAction, string> = {
   summarize:
     'Quick action: summarize. Read the ticket and summarize it for a handover as four short lines: "Wants:" what the customer wants, "Tried:" what has been tried, "Promised:" what has been promised, "Next:" the next step.',
   draft: 'Quick action: draft. Read the ticket, search the knowledge base and draft a reply to the customer.',
-  translate: `Quick action: translate. Translate the current draft into the language the customer writes in (read the ticket to see it) and propose it as the draft. ${KEEP}`,
+  translate: "Quick action: translate. Read the ticket and translate its messages into the agent's language for the agent. This is for the agent to read: do not propose it as a draft.",
+  translate_draft: `Quick action: translate_draft. Translate the current draft into the language the customer writes in (read the ticket to see it) and propose it as the draft. ${KEEP}`,
   shorter: `Quick action: shorter. Rewrite the current draft shorter and propose it as the draft. ${KEEP}`,
   friendlier: `Quick action: friendlier. Rewrite the current draft in a friendlier tone and propose it as the draft. ${KEEP}`,
   formal: `Quick action: formal. Rewrite the current draft in a more formal tone and propose it as the draft. ${KEEP}`,
@@ -25,6 +30,5 @@ const ASK: Record<QuickAction, string> = {
  */
 export function quickActionPrompt(action: QuickAction, draft?: string): string {
   if (REWRITES.has(action) && draft?.trim()) return `${ASK[action]}\nCurrent draft:\n"""\n${draft.trim()}\n"""`;
-  if (action === 'translate') return "Quick action: translate. Read the ticket and translate its messages into the agent's language for the agent.";
   return ASK[action];
 }

@@ -30,6 +30,7 @@ export const TOOL_ERROR_CODES = [
   'outcome_unknown',
   'not_acknowledged',
   'draft_elsewhere',
+  'unbound_send',
   // Pages and adapters.
   'tab_gone',
   'page_error',

@@ -54,6 +54,11 @@ export interface ConfirmationTicket {
    * prepares it anew.
    */
   earlier?: { at: number; phase: 'sent' | 'unknown' | 'delivering' };
+  /**
+   * Set by the host: the newest send of this tool to the same ticket that went out (or may
+   * have), other than this one. The card says so before the agent confirms another.
+   */
+  lastSend?: { id: string; at: number; phase: 'sent' | 'unknown' };
 }
 
 /**

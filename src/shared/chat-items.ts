@@ -1,5 +1,9 @@
 import type { AgentEvent, DraftSource, ModelErrorKind, QuickAction, TraceFacts } from '../core';
 import type { TicketRef } from './ticket';
+import type { DraftItem } from './draft-item';
+import { currentDraft, placeDraft, proposalDraft, type DraftMade } from './draft-versions';
+
+export type { DraftItem } from './draft-item';
 
 /**
  * The conversation as people see it. The background keeps it (and stores it); the sidebar
@@ -7,7 +11,7 @@ import type { TicketRef } from './ticket';
  */
 export type ChatItem =
   | { id: string; kind: 'user'; text: string; action?: QuickAction }
-  | { id: string; kind: 'assistant'; text: string; streaming?: boolean; cut?: 'aborted' | 'stream_cut' | 'length'; card?: 'summary' | 'note' }
+  | { id: string; kind: 'assistant'; text: string; streaming?: boolean; cut?: 'aborted' | 'stream_cut' | 'length'; card?: 'summary' | 'translation' }
   /** `facts`: what the call did, for the sidebar to put in words; `raw`: its data as it came back. */
   | { id: string; kind: 'tool'; callId: string; tool: string; status: 'running' | 'ok' | 'error'; code?: string; summary?: string; facts?: TraceFacts; raw?: string }
   /**
@@ -19,33 +23,6 @@ export type ChatItem =
   | { id: string; kind: 'warning'; tools: string[] }
   | { id: string; kind: 'error'; errorKind: ModelErrorKind | 'interrupted'; message: string; retryable: boolean }
   | { id: string; kind: 'notice'; text: string; tone?: 'info' };
-
-/**
- * A reply the assistant proposed. `body` is the model's text and never changes; `text` is the
- * agent's edit of it, kept here (in the background, with the conversation) so that a reloaded
- * page, a reopened sidebar or a restarted worker shows the edit, and Send… confirms it.
- * `site` and `ticket` name the ticket it was written for: used on another, it needs a choice.
- * `sends`: the confirmations its Send… opened, oldest first.
- */
-export interface DraftItem {
-  id: string;
-  kind: 'draft';
-  callId: string;
-  body: string;
-  subject?: string;
-  warned?: string[];
-  acknowledged?: boolean;
-  /**
-   * `sources`: the knowledge-base articles it cites that the conversation's results hold;
-   * `droppedSources`: cited ids the knowledge base never returned.
-   */
-  sources?: DraftSource[];
-  droppedSources?: string[];
-  text?: string;
-  site?: string | null;
-  ticket?: string | null;
-  sends?: string[];
-}
 
 /** The text a draft's buttons use: the agent's edit, else the model's. */
 export const draftText = (draft: DraftItem): string => draft.text ?? draft.body;
@@ -124,18 +101,11 @@ export function applyAgentEvent(items: ChatItem[], event: AgentEvent): ChatItem[
           : item,
       );
     case 'draft_proposed': {
+      // One draft per ticket: the proposal is the next version of the one there, moved to here.
       const warned = warningOfTurn(list, list.length)?.tools;
-      list.push({
-        id: itemId(),
-        kind: 'draft',
-        callId: event.callId,
-        body: event.draft.body,
-        ...(event.draft.subject ? { subject: event.draft.subject } : {}),
-        ...(event.draft.sources?.length ? { sources: event.draft.sources } : {}),
-        ...(event.draft.droppedSources?.length ? { droppedSources: event.draft.droppedSources } : {}),
-        ...(warned ? { warned } : {}),
-      });
-      return list;
+      const made = rewriteOfTurn(list);
+      const draft = proposalDraft(currentDraft(list), { id: itemId(), callId: event.callId, draft: event.draft, made, ...(warned ? { warned } : {}) });
+      return placeDraft(list, draft);
     }
     case 'forbidden_call':
       return warnTurn(list, event.tool);
@@ -160,6 +130,13 @@ export function endStreaming(items: ChatItem[], cut?: 'aborted' | 'stream_cut'):
     if (item.kind === 'tool' && item.status === 'running' && cut) return { ...item, status: 'error', summary: 'stopped' };
     return item;
   });
+}
+
+/** What a proposal in the turn now under way is: a rewrite of the draft, when the turn is one of those actions. */
+function rewriteOfTurn(items: readonly ChatItem[]): DraftMade {
+  const asked = items.findLast((item) => item.kind === 'user');
+  const action = asked?.kind === 'user' ? asked.action : undefined;
+  return action === 'shorter' || action === 'friendlier' || action === 'formal' || action === 'translate_draft' ? action : 'proposal';
 }
 
 /** Where the turn holding position `at` begins: just after the person's message that started it. */
@@ -187,12 +164,30 @@ function warnTurn(list: ChatItem[], tool: string): ChatItem[] {
   return list.map((item, i) => (i >= start && item.kind === 'draft' ? { ...item, warned: tools, acknowledged: false } : item));
 }
 
-/** The last answer shows as a summary card (with Copy) or a note card. */
-export function withAnswerCard(items: ChatItem[], card: 'summary' | 'note'): ChatItem[] {
+/**
+ * The last answer shows as a card: a summary or a translation of the ticket for the agent (with
+ * Copy, and never "Use as draft": a translation is the customer's own words).
+ */
+export function withAnswerCard(items: ChatItem[], card: 'summary' | 'translation'): ChatItem[] {
   const at = items.findLastIndex((item) => item.kind === 'assistant');
   const answer = items[at];
   if (answer?.kind !== 'assistant') return items;
   return items.map((item, i) => (i === at ? { ...answer, card } : item));
+}
+
+/**
+ * The Note action's answer becomes the ticket's internal-note draft, editable like a reply (the
+ * next version of the note there already, if any), in the answer's place; `note:<answer id>` names it.
+ */
+export function withNoteDraft(items: ChatItem[], home: TicketRef): ChatItem[] {
+  const at = items.findLastIndex((item) => item.kind === 'assistant');
+  const answer = items[at];
+  if (answer?.kind !== 'assistant' || !answer.text.trim()) return items;
+  const warned = warningOfTurn(items, at)?.tools;
+  const fresh = { id: answer.id, callId: `note:${answer.id}`, draft: { body: answer.text.trim() }, made: 'note' as const, audience: 'note' as const, ...(warned ? { warned } : {}) };
+  const old = currentDraft(items, true);
+  const draft = old ? proposalDraft(old, fresh) : { ...proposalDraft(undefined, fresh), site: home.site, ticket: home.ticket };
+  return placeDraft(items.filter((item) => item !== answer), draft, at);
 }
 
 /** A turn cut off when the browser stopped the background: its stream ends, marked, and Retry is offered. */

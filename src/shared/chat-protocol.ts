@@ -1,4 +1,5 @@
-import type { AgentEvent, JsonSchema, QuickAction } from '../core';
+import type { AgentEvent, JsonSchema } from '../core';
+import { QUICK_ACTIONS, type QuickAction } from '../core/quick-actions';
 import type { ChatItem } from './chat-items';
 import type { TicketRef } from './ticket';
 import type { TypedSave, TypedSaved } from './typed';
@@ -21,7 +22,9 @@ export type ChatClientMessage =
   /** The agent acknowledges the warning on a draft (by its call id) written under attack. */
   | { type: 'chat.ack'; tabId: number; callId: string }
   /** What the agent typed into a field (a draft's edit among them): see typed.ts. */
-  | TypedSave;
+  | TypedSave
+  /** The agent goes back to an earlier version (its index in the draft's history) of a draft in the conversation `key`. */
+  | { type: 'chat.restore'; tabId: number; key: string; callId: string; version: number };
 
 /** Background -> sidebar over the chat port. */
 export type ChatServerMessage =
@@ -42,13 +45,15 @@ export interface ModelLabel {
 export const CHAT_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
-    type: { type: 'string', enum: ['chat.open', 'chat.send', 'chat.stop', 'chat.new', 'chat.retry', 'chat.draft', 'chat.action', 'chat.ack'] },
-    action: { type: 'string', enum: ['summarize', 'draft', 'translate', 'shorter', 'friendlier', 'formal', 'note'] },
+    type: { type: 'string', enum: ['chat.open', 'chat.send', 'chat.stop', 'chat.new', 'chat.retry', 'chat.draft', 'chat.action', 'chat.ack', 'chat.restore'] },
+    action: { type: 'string', enum: [...QUICK_ACTIONS] },
     draft: { type: 'string', maxLength: 20_000 },
     tabId,
     text: { type: 'string', minLength: 1, maxLength: 20_000 },
     itemId: { type: 'string', minLength: 1, maxLength: 64 },
     callId: { type: 'string', minLength: 1, maxLength: 256 },
+    key: { type: 'string', minLength: 1, maxLength: 2_048 },
+    version: { type: 'integer', minimum: 0, maximum: 100 },
   },
   required: ['type', 'tabId'],
   additionalProperties: false,

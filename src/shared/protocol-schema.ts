@@ -76,7 +76,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
     ),
   },
   'view.get': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
-  'tool.invoke': { from: 'extension', schema: obj({ tabId, tool: str, input: {}, draft: { type: 'string', minLength: 1, maxLength: 256 }, anyway: { type: 'boolean' }, again: { type: 'boolean' } }, ['tabId', 'tool']) },
+  'tool.invoke': { from: 'extension', schema: obj({ tabId, tool: str, input: {}, draft: { type: 'string', minLength: 1, maxLength: 256 }, anyway: { type: 'boolean' }, again: { type: 'string', minLength: 1, maxLength: 64 } }, ['tabId', 'tool']) },
   'confirm.accept': { from: 'extension', schema: obj({ tabId, id: str, digest: str }, ['tabId', 'id', 'digest']) },
   'confirm.cancel': { from: 'extension', schema: obj({ id: str }, ['id']) },
   'confirm.check': { from: 'extension', schema: obj({ id: str }, ['id']) },

@@ -6,7 +6,7 @@ import type { ConnectionReport, ModelSettings, SetupStatus, SiteSettings } from 
 import type { TeachChoice, TeachStep, TeachView } from './teach';
 import type { SavedReplies } from './saved-replies';
 import type { OutboundTurn } from './outbound';
-import type { CopiesQuery, DeliveryReport, PageTicket, TicketData } from './ticket';
+import type { CopiesQuery, DeliveryReport, PageTicket, SendToolName, TicketData } from './ticket';
 import type { LogEntry } from './diagnostics';
 import type { PolicyView } from './policy';
 import type { KbSyncView } from './kb-sync';
@@ -50,10 +50,22 @@ export interface ViewState {
   unknown: ConfirmationRecord[];
   /** This tab's sends that went out. */
   sent: ConfirmationRecord[];
+  /**
+   * The newest reply and note Deskmate sent (or may have sent) to the ticket shown, in the last
+   * days, from any tab: every Send… there says so before the next one.
+   */
+  lastSends: Partial<Record<SendToolName, EarlierSend>>;
   /** The tab's own site, for "Enable Deskmate on this site". */
   access: SiteAccessView | null;
   /** Teach mode under way in this tab. */
   teach: TeachView | null;
+}
+
+/** A send to the ticket that went out (`sent`) or may have (`unknown`: cut off, or under way); `at` is when it was confirmed. */
+export interface EarlierSend {
+  id: string;
+  at: number;
+  phase: 'sent' | 'unknown';
 }
 
 export interface SiteAccessView {
@@ -79,10 +91,11 @@ export interface Requests {
   'view.get': { req: { tabId: number }; res: ViewState };
   /**
    * `draft`: the call id of the draft card whose button this is, if any. `anyway`: the agent
-   * chose to use a draft written for another ticket on the one the tab shows. `again`: "Send
-   * again" on a card that says when this exact payload was sent.
+   * chose to insert a draft written for another ticket on the one the tab shows (never a send).
+   * `again`: "Send again" on a card, by its confirmation id: its own payload, prepared anew. A
+   * send names one or the other, and is prepared only while the tab shows their ticket.
    */
-  'tool.invoke': { req: { tabId: number; tool: string; input: unknown; draft?: string; anyway?: boolean; again?: boolean }; res: ToolResult };
+  'tool.invoke': { req: { tabId: number; tool: string; input: unknown; draft?: string; anyway?: boolean; again?: string }; res: ToolResult };
   'confirm.accept': { req: { tabId: number; id: string; digest: string }; res: ToolResult };
   'confirm.cancel': { req: { id: string }; res: ToolResult };
   'confirm.check': { req: { id: string }; res: ToolResult<{ found: boolean }> };

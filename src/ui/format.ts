@@ -8,6 +8,13 @@ export const formatTime = (ms: number): string =>
 export const formatClock = (ms: number): string =>
   new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 
+/** A time a few days back at most: the clock alone today, with the day before it otherwise. */
+export function formatWhen(ms: number, now = Date.now()): string {
+  const then = new Date(ms);
+  if (then.toDateString() === new Date(now).toDateString()) return formatClock(ms);
+  return then.toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
 /** A digest as people compare it: the first 12 hex characters. */
 export const shortDigest = (digest: string): string => digest.slice(0, 12);
 

@@ -5,12 +5,14 @@ import { createServices } from '../../src/background/host';
 import type { Sender } from '../../src/background/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
+import { draftsOf, proposingModel } from '../fakes/draft-model';
 
 const A = 'http://127.0.0.1:4517';
 const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' };
 
 async function setup(tabs = createFakeTabs()) {
-  const { services, handlers } = await createServices([fakeHelpdesk], tabs.send);
+  const { services, handlers, chat } = await createServices([fakeHelpdesk], tabs.send, proposingModel);
+  const chats = draftsOf(chat);
   const announce = (tabId: number, ticket: string) => {
     tabs.tabs.set(tabId, { origin: A, ticket });
     return handlers['page.announce'](
@@ -18,15 +20,20 @@ async function setup(tabs = createFakeTabs()) {
       tabs.senderOf(tabId),
     );
   };
+  /** The ticket's draft in this tab reads `body` (the model proposed it), and its Send… is clicked. */
+  const send = async (tabId: number, body: string, extra: { tool?: string; again?: string } = {}) => {
+    const draft = await chats.draft(tabId, body);
+    return handlers['tool.invoke']({ type: 'tool.invoke', tabId, tool: extra.tool ?? 'reply.send', input: { body }, draft: draft.callId, ...(extra.again ? { again: extra.again } : {}) }, sidebar);
+  };
   const prepare = async (tabId: number, body: string) => {
-    const r = await handlers['tool.invoke']({ type: 'tool.invoke', tabId, tool: 'reply.send', input: { body } }, sidebar);
+    const r = await send(tabId, body);
     expect(r).toMatchObject({ ok: true, requiresConfirm: true });
     return r as Required<Pick<ToolResult, 'confirmation' | 'confirmPayload'>>;
   };
   const accept = (tabId: number, id: string, digest: string) =>
     handlers['confirm.accept']({ type: 'confirm.accept', tabId, id, digest }, sidebar);
   const audit = async () => (await handlers['audit.list']({ type: 'audit.list' }, sidebar)).map((e) => e.kind);
-  return { tabs, services, handlers, announce, prepare, accept, audit };
+  return { tabs, services, handlers, chats, announce, send, prepare, accept, audit };
 }
 
 describe('the confirm step in the background', () => {
@@ -52,12 +59,17 @@ describe('the confirm step in the background', () => {
     const ctx = { scope: A, tabId: 1, flags: { 'page.write': true, 'page.send': true }, autonomous: true };
     expect(h.services.registry.toFunctionSchemas(ctx).map((f) => f.name)).not.toContain('note_add');
     expect(await h.services.registry.invokeReadOnly('note_add', { body: note }, ctx)).toMatchObject({ ok: false });
-    const r = await h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'note.add', input: { body: note } }, sidebar);
+    const model = proposingModel();
+    model.note = note;
+    const built = await createServices([fakeHelpdesk], h.tabs.send, () => model);
+    const drafted = await draftsOf(built.chat).note(1);
+    expect(drafted).toMatchObject({ audience: 'note', body: note });
+    const r = await built.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'note.add', input: { body: note }, draft: drafted.callId }, sidebar);
     expect(r).toMatchObject({ ok: true, requiresConfirm: true, confirmPayload: { recipient: '', subject: '', body: note } });
     expect(h.tabs.delivered).toEqual([]);
-    expect(await h.accept(1, r.confirmation!.id, r.confirmation!.digest)).toMatchObject({ ok: true });
+    expect(await built.handlers['confirm.accept']({ type: 'confirm.accept', tabId: 1, id: r.confirmation!.id, digest: r.confirmation!.digest }, sidebar)).toMatchObject({ ok: true });
     expect(h.tabs.delivered).toEqual([{ tabId: 1, payload: r.confirmPayload }]);
-    const entries = await h.handlers['audit.list']({ type: 'audit.list' }, sidebar);
+    const entries = await built.handlers['audit.list']({ type: 'audit.list' }, sidebar);
     expect(entries.map((e) => [e.kind, e.tool])).toEqual([['prepare', 'note.add'], ['confirm', 'note.add'], ['sent', 'note.add']]);
     expect(entries[0]).toMatchObject({ ticket: '#7', recipient: '', body: note });
   });
@@ -204,14 +216,15 @@ describe('the confirm step in the background', () => {
   it('opens no second card for the same reply: a double click and a second Send… give the pending card again', async () => {
     const h = await setup();
     await h.announce(1, '#7');
-    const invoke = () => h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'Once' } }, sidebar);
+    const { callId } = await h.chats.draft(1, 'Once');
+    const invoke = (body = 'Once') => h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body }, draft: callId }, sidebar);
     const [a, b] = await Promise.all([invoke(), invoke()]);
     const c = await invoke();
     expect(new Set([a.confirmation!.id, b.confirmation!.id, c.confirmation!.id]).size).toBe(1);
     expect((await h.services.registry.pending()).length).toBe(1);
     expect(await h.audit()).toEqual(['prepare']);
-    // Another text is another card.
-    const other = await invoke().then(() => h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'Twice' } }, sidebar));
+    // Another text (the agent edited the draft) is another card.
+    const other = await invoke('Twice');
     expect(other.confirmation!.id).not.toBe(a.confirmation!.id);
     expect(await h.accept(1, a.confirmation!.id, a.confirmation!.digest)).toMatchObject({ ok: true });
     expect(h.tabs.delivered).toHaveLength(1);
@@ -220,21 +233,22 @@ describe('the confirm step in the background', () => {
   it('shows the sent card for a reply already sent to the ticket, and prepares it anew only on "Send again"', async () => {
     const h = await setup();
     await h.announce(1, '#7');
-    const invoke = (again?: boolean) =>
-      h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'Once' }, ...(again ? { again } : {}) }, sidebar);
-    const first = await invoke();
+    const first = await h.send(1, 'Once');
     expect(await h.accept(1, first.confirmation!.id, first.confirmation!.digest)).toMatchObject({ ok: true });
-    const shown = await invoke();
+    const shown = await h.send(1, 'Once');
     expect(shown.confirmation).toMatchObject({ id: first.confirmation!.id, earlier: { phase: 'sent' } });
     expect(await h.services.registry.pending()).toEqual([]);
     expect(await h.audit()).toEqual(['prepare', 'confirm', 'sent']);
     // Another tab on the same ticket sees the same sent card.
     await h.announce(2, '#7');
-    const elsewhere = await h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 2, tool: 'reply.send', input: { body: 'Once' } }, sidebar);
+    const elsewhere = await h.send(2, 'Once');
     expect(elsewhere.confirmation).toMatchObject({ id: first.confirmation!.id, earlier: { phase: 'sent' } });
-    const again = await invoke(true);
+    // "Send again" names the card: its own text, whatever the request says, and a warning that the ticket has a reply.
+    const again = await h.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'Something else' }, again: first.confirmation!.id }, sidebar);
     expect(again.confirmation!.id).not.toBe(first.confirmation!.id);
     expect(again.confirmation!.earlier).toBeUndefined();
+    expect(again.confirmPayload).toMatchObject({ body: 'Once' });
+    expect(again.confirmation!.lastSend).toMatchObject({ id: first.confirmation!.id, phase: 'sent' });
     expect(h.tabs.delivered).toHaveLength(1);
     expect(await h.accept(1, again.confirmation!.id, again.confirmation!.digest)).toMatchObject({ ok: true });
     expect(h.tabs.delivered).toHaveLength(2);

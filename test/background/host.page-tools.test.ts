@@ -4,6 +4,7 @@ import { createServices } from '../../src/background/host';
 import type { Sender } from '../../src/background/router';
 import { fakeHelpdesk, readOnlySite } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
+import { draftsOf, proposingModel } from '../fakes/draft-model';
 
 const A = 'http://127.0.0.1:4517';
 const B = 'http://localhost:8080';
@@ -11,7 +12,8 @@ const page: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepanel.h
 
 async function setup() {
   const tabs = createFakeTabs();
-  const { services, handlers } = await createServices([fakeHelpdesk, readOnlySite], tabs.send);
+  const { services, handlers, chat } = await createServices([fakeHelpdesk, readOnlySite], tabs.send, proposingModel);
+  const chats = draftsOf(chat);
   const announce = (tabId: number, origin: string, ticket: string, adapterId = 'fake-helpdesk') => {
     tabs.tabs.set(tabId, { origin, ticket });
     return handlers['page.announce'](
@@ -19,7 +21,7 @@ async function setup() {
       tabs.senderOf(tabId),
     );
   };
-  return { tabs, services, handlers, announce };
+  return { tabs, services, handlers, chats, announce };
 }
 
 describe('page tools in the background', () => {
@@ -76,13 +78,14 @@ describe('page tools in the background', () => {
   });
 
   it('hides and refuses what a site in read-only mode switched off', async () => {
-    const { handlers, tabs, announce } = await setup();
+    const { handlers, tabs, chats, announce } = await setup();
     await announce(1, A, '#7');
     await handlers['sites.set']({ type: 'sites.set', origin: A, write: false, send: false }, page);
     const view = await handlers['view.get']({ type: 'view.get', tabId: 1 }, page);
     expect(view.tools.map((t) => t.name)).toEqual(['ticket.read']);
     for (const tool of ['reply.fill', 'reply.send']) {
-      const r = await handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool, input: { body: 'x' } }, page);
+      // A draft's Send… (the only way a send is asked for) is refused by the switch.
+      const r = await handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool, input: { body: 'x' }, ...(tool === 'reply.send' ? { draft: (await chats.draft(1, 'x')).callId } : {}) }, page);
       expect(r).toMatchObject({ ok: false, code: 'not_granted' });
     }
     expect(tabs.calls).toEqual([]);

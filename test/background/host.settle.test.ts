@@ -6,6 +6,7 @@ import { createServices } from '../../src/background/host';
 import type { Sender } from '../../src/background/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
+import { draftsOf, proposingModel } from '../fakes/draft-model';
 
 const A = 'http://127.0.0.1:4517';
 const B = 'http://127.0.0.1:4600';
@@ -14,7 +15,8 @@ const GONE = () => Promise.reject(new Error('A listener indicated an asynchronou
 
 async function setup() {
   const tabs = createFakeTabs();
-  const { handlers } = await createServices([fakeHelpdesk], tabs.send);
+  const { handlers, chat } = await createServices([fakeHelpdesk], tabs.send, proposingModel);
+  const chats = draftsOf(chat);
   /** The tab shows `path` on `origin`: a ticket ("#7") or another page of the site (a mailbox). */
   const show = async (tabId: number, origin: string, ticket: string | null) => {
     tabs.tabs.set(tabId, { origin, ticket: ticket ?? '' });
@@ -23,7 +25,8 @@ async function setup() {
     await handlers['page.announce']({ type: 'page.announce', adapterId: 'fake-helpdesk', url, ticket: ticket ? { key: ticket.slice(1), label: ticket } : null }, sender);
   };
   const sendUnknown = async (tabId: number, body: string) => {
-    const r = (await handlers['tool.invoke']({ type: 'tool.invoke', tabId, tool: 'reply.send', input: { body } }, sidebar)) as Required<Pick<ToolResult, 'confirmation'>>;
+    const { callId } = await chats.draft(tabId, body);
+    const r = (await handlers['tool.invoke']({ type: 'tool.invoke', tabId, tool: 'reply.send', input: { body }, draft: callId }, sidebar)) as Required<Pick<ToolResult, 'confirmation'>>;
     tabs.tabs.get(tabId)!.deliver = GONE;
     expect(await handlers['confirm.accept']({ type: 'confirm.accept', tabId, id: r.confirmation.id, digest: r.confirmation.digest }, sidebar)).toMatchObject({ code: 'outcome_unknown' });
     return r.confirmation.id;

@@ -40,7 +40,7 @@ const show = (payload: ReplyPayload) =>
   act(() =>
     render(
       <ConfirmCard
-        card={{ id: 'c1', tool: 'reply.send', payload, expiresAt: Date.now() + 60_000, state: 'pending' } satisfies ConfirmCardModel}
+        card={{ id: 'c1', tool: 'reply.send', payload, expiresAt: Date.now() + 60_000, home: { site: 'http://127.0.0.1:4517', ticket: '1042' }, state: 'pending' } satisfies ConfirmCardModel}
         onAccept={(d) => void accepted.push(d)}
         onCancel={() => undefined}
         onCheck={() => undefined}
@@ -126,7 +126,7 @@ describe('security: hidden characters in the card\'s status line', () => {
     await act(() =>
       render(
         <ConfirmCard
-          card={{ id: 'c1', tool: 'reply.send', payload: clean, expiresAt: Date.now() + 60_000, state: 'refused', error: 'The page now shows ticket #8\u202E7401#, not #1042. Nothing was sent.' }}
+          card={{ id: 'c1', tool: 'reply.send', payload: clean, expiresAt: Date.now() + 60_000, home: { site: 'http://127.0.0.1:4517', ticket: '1042' }, state: 'refused', error: 'The page now shows ticket #8\u202E7401#, not #1042. Nothing was sent.' }}
           onAccept={() => undefined}
           onCancel={() => undefined}
           onCheck={() => undefined}

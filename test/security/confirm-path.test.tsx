@@ -11,6 +11,7 @@ import { App } from '../../src/ui/sidebar/App';
 import { installChatPort } from '../fakes/chat-port';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
+import { PROPOSE, proposingModel } from '../fakes/draft-model';
 import { installI18n } from '../fakes/i18n';
 import { attack } from './attack';
 
@@ -36,16 +37,18 @@ async function until<T>(probe: () => T | null | undefined | false, what: string)
 
 async function shownCard(body: string) {
   const tabs = createFakeTabs();
-  const { services, handlers, chat } = await createServices([fakeHelpdesk], tabs.send);
+  const { services, handlers, chat } = await createServices([fakeHelpdesk], tabs.send, proposingModel);
   fakeBrowser.runtime.onMessage.addListener((message: unknown) => route(message, sidebar, handlers));
   installChatPort(chat);
   tabs.tabs.set(1, { origin: A, ticket: '#7' });
   await handlers['page.announce']({ type: 'page.announce', adapterId: 'fake-helpdesk', url: `${A}/tickets/7`, ticket: { key: '7', label: '#7' } }, tabs.senderOf(1));
   await act(() => render(<App />, root));
-  [...root.querySelectorAll<HTMLElement>('[role="tab"]')].find((b) => b.textContent === 'Page')!.click();
-  const tool = await until(() => root.querySelector<HTMLElement>('[data-tool="reply.send"]'), 'the send tool');
-  tool.querySelector('textarea')!.value = body;
-  tool.querySelector('form')!.requestSubmit();
+  // The model proposes the draft; the agent clicks its Send….
+  const input = await until(() => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]'), 'the chat input');
+  input.value = `${PROPOSE}${body}`;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  (await until(() => ($('draft-send') as HTMLButtonElement | null)?.disabled === false && $('draft-send'), "the draft's Send…")).click();
   await until(() => $('confirm-body')?.textContent === body, 'the card');
   return { tabs, services };
 }

@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../src/core';
 import { chatStore, conversationKey } from '../../src/background/chat/chat-store';
 import { createServices } from '../../src/background/host';
 import { route, type Sender } from '../../src/background/router';
+import type { ChatItem } from '../../src/shared/chat-items';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { attack } from './attack';
@@ -38,11 +39,13 @@ async function conversationWithDraft(draft: string, userText = 'Draft a reply.')
     { role: 'assistant', content: null, tool_calls: [{ id: 'c3', name: 'ticket__submit', arguments: JSON.stringify({ note: PHISH }) }] },
     { role: 'tool', tool_call_id: 'c3', content: `No tool named ticket__submit (you sent ${PHISH}).` },
   ];
-  await chatStore.put({ key: conversationKey(1, A, '7'), tabId: 1, site: A, ticketKey: '7', history, items: [], running: false, updatedAt: 0 });
+  const items: ChatItem[] = [{ id: 'd', kind: 'draft', callId: 'c2', body: draft, site: A, ticket: '7' }];
+  await chatStore.put({ key: conversationKey(1, A, '7'), tabId: 1, site: A, ticketKey: '7', history, items, running: false, updatedAt: 0 });
 }
 
 async function prepare(handlers: Awaited<ReturnType<typeof setup>>['handlers'], body: string) {
-  const result = await handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body } }, sidebar);
+  // The draft's Send…, with the text the agent left in it.
+  const result = await handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body }, draft: 'c2' }, sidebar);
   if (!result.confirmation) throw new Error(`no confirmation: ${JSON.stringify(result)}`);
   return result.confirmation.id;
 }

@@ -21,7 +21,7 @@ const show = (patch: Partial<ConfirmCardModel>) =>
   act(() =>
     render(
       <ConfirmCard
-        card={{ id: 'c1', tool: 'reply.send', payload, expiresAt: Date.now() + 60_000, state: 'pending', ...patch }}
+        card={{ id: 'c1', tool: 'reply.send', payload, expiresAt: Date.now() + 60_000, home: { site: 'http://127.0.0.1:4517', ticket: '1042' }, state: 'pending', ...patch }}
         onAccept={(d) => void accepted.push(d)}
         onCancel={() => undefined}
         onCheck={() => undefined}

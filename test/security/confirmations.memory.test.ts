@@ -8,6 +8,7 @@ import { createStorageConfirmationStore } from '../../src/background/confirm/sto
 import { forgetVaultConnection, vault } from '../../src/background/storage/vault';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
+import { draftsOf, proposingModel } from '../fakes/draft-model';
 import { attack } from './attack';
 
 /**
@@ -22,11 +23,14 @@ const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepane
 
 /** One worker: its own services (and memory) over the shared vault, its own view of the tabs. */
 async function worker(tabs = createFakeTabs()) {
-  const { services, handlers } = await createServices([fakeHelpdesk], tabs.send);
+  const { services, handlers, chat } = await createServices([fakeHelpdesk], tabs.send, proposingModel);
+  const chats = draftsOf(chat);
   tabs.tabs.set(1, { origin: A, ticket: '#7' });
   await handlers['page.announce']({ type: 'page.announce', adapterId: 'fake-helpdesk', url: `${A}/tickets/7`, ticket: { key: '7', label: '#7' } }, tabs.senderOf(1));
-  const prepare = async (body: string) =>
-    ((await handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body } }, sidebar)) as Required<Pick<ToolResult, 'confirmation'>>).confirmation;
+  const prepare = async (body: string) => {
+    const { callId } = await chats.draft(1, body);
+    return ((await handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body }, draft: callId }, sidebar)) as Required<Pick<ToolResult, 'confirmation'>>).confirmation;
+  };
   const accept = (c: { id: string; digest: string }) => handlers['confirm.accept']({ type: 'confirm.accept', tabId: 1, ...c }, sidebar);
   const view = () => handlers['view.get']({ type: 'view.get', tabId: 1 }, sidebar);
   return { tabs, services, handlers, prepare, accept, view };

@@ -9,6 +9,7 @@ import { type RequestType } from '../../src/shared/protocol';
 import { PROTOCOL } from '../../src/shared/protocol-schema';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
+import { draftsOf, proposingModel } from '../fakes/draft-model';
 import { attack, attackEach } from './attack';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
@@ -30,7 +31,7 @@ const recipeFor = (site: string): Recipe => ({
 
 async function setup() {
   const tabs = createFakeTabs();
-  const built = await createServices([fakeHelpdesk], tabs.send, undefined, createRecipeStore(memory()));
+  const built = await createServices([fakeHelpdesk], tabs.send, proposingModel, createRecipeStore(memory()));
   const { handlers } = built;
   tabs.tabs.set(1, { origin: A, ticket: '#7' });
   tabs.tabs.set(2, { origin: 'http://localhost:9999', ticket: '#1' });
@@ -43,7 +44,8 @@ async function setup() {
   // Typed on the options page: by its port, the way of extension pages only.
   await built.chat.receive({ postMessage: () => undefined }, { type: 'typed.save', seq: 1, field: { kind: 'teamInstructions' }, text: 'Sign as the Northwind team.' });
   await as({ type: 'savedReplies.save', data: { version: 1, agentName: 'Sam', replies: [{ id: 'x', title: 'Hello', body: 'Hi {{customer.first_name}}' }] } });
-  const pending = (await as({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'The agent reply.' } })).value;
+  const draft = await draftsOf(built.chat).draft(1, 'The agent reply.');
+  const pending = (await as({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'The agent reply.' }, draft: draft.callId })).value;
   /** Everything a forged message could change or read, as an extension page sees it. */
   const state = async () =>
     JSON.stringify({

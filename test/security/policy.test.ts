@@ -12,6 +12,7 @@ import type { Recipe } from '../../src/shared/recipe-check';
 import { MANAGED_ERROR } from '../../src/shared/policy';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
+import { draftsOf, proposingModel } from '../fakes/draft-model';
 import { attack } from './attack';
 
 /**
@@ -67,11 +68,13 @@ async function setup(policy: Record<string, unknown> = POLICY) {
   await fakeBrowser.storage.managed.set(policy);
   const registered = fakeScripting();
   const tabs = createFakeTabs();
-  const built = await createServices([fakeHelpdesk], tabs.send, undefined, createRecipeStore(memory()));
+  const built = await createServices([fakeHelpdesk], tabs.send, proposingModel, createRecipeStore(memory()));
   tabs.tabs.set(1, { origin: A, ticket: '#7' });
   await built.handlers['page.announce']({ type: 'page.announce', adapterId: 'fake-helpdesk', url: `${A}/tickets/7`, ticket: { key: '7', label: '#7' } }, tabs.senderOf(1));
   const as = (m: { type: string } & Record<string, unknown>) => route(m, page, built.handlers) as Promise<{ ok: boolean; value: any }>;
-  return { ...built, tabs, registered, as };
+  /** The ticket's draft, for a Send… that must still be refused by the policy. */
+  const draft = async () => (await draftsOf(built.chat).draft(1, 'Sent anyway.')).callId;
+  return { ...built, tabs, registered, as, draft };
 }
 
 describe('the organisation’s policy against messages', () => {
@@ -134,26 +137,28 @@ describe('the organisation’s policy against messages', () => {
   });
 
   attack('reply.send is invoked on a page while the policy switches sending off', async () => {
-    const { as, tabs, services } = await setup();
+    const { as, tabs, services, draft } = await setup();
+    const callId = await draft();
     const view = (await as({ type: 'view.get', tabId: 1 })).value;
     expect(view.tools.map((t: { name: string }) => t.name)).not.toContain('reply.send');
     expect(view.tools.map((t: { name: string }) => t.name)).not.toContain('note.add');
     for (const tool of ['reply.send', 'note.add']) {
-      const r = (await as({ type: 'tool.invoke', tabId: 1, tool, input: { body: 'Sent anyway.' } })).value;
+      const r = (await as({ type: 'tool.invoke', tabId: 1, tool, input: { body: 'Sent anyway.' }, draft: callId })).value;
       expect(r).toMatchObject({ ok: false, code: 'not_granted' });
     }
-    expect(tabs.calls.filter((c) => c.call.type === 'page.run')).toEqual([]);
+    expect(tabs.calls.filter((c) => c.call.type === 'page.run' && c.call.tool !== 'ticket.read')).toEqual([]);
     expect(await services.registry.pending()).toEqual([]);
     expect(tabs.delivered).toEqual([]);
   });
 
   attack('a site-switch message turns sending back on under the policy', async () => {
-    const { as, tabs } = await setup();
+    const { as, tabs, draft } = await setup();
+    const callId = await draft();
     const sites = (await as({ type: 'sites.set', origin: A, write: true, send: true })).value;
     expect(sites.find((s: { origin: string }) => s.origin === A)).toMatchObject({ send: false, locked: ['send'] });
-    const r = (await as({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'Sent anyway.' } })).value;
+    const r = (await as({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'Sent anyway.' }, draft: callId })).value;
     expect(r).toMatchObject({ ok: false, code: 'not_granted' });
-    expect(tabs.calls.filter((c) => c.call.type === 'page.run')).toEqual([]);
+    expect(tabs.calls.filter((c) => c.call.type === 'page.run' && c.call.tool !== 'ticket.read')).toEqual([]);
   });
 
   attack('a message rewrites the team instructions the policy sets', async () => {

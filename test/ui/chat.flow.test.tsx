@@ -61,6 +61,8 @@ function type(el: HTMLTextAreaElement, text: string) {
   el.value = text;
   el.dispatchEvent(new Event('input', { bubbles: true }));
 }
+/** The draft's Send…, once the page's view (its tools) is in: the draft may come first. */
+const sendOffered = () => until(() => $<HTMLButtonElement>('draft-send')?.disabled === false && $<HTMLButtonElement>('draft-send'), "the draft's Send…");
 async function ask(text: string) {
   const input = await until(() => $<HTMLTextAreaElement>('chat-input'), 'the chat input');
   type(input, text);
@@ -99,7 +101,7 @@ describe('the chat with the background', () => {
     const body = await until(() => $<HTMLTextAreaElement>('draft-body'), 'the draft');
     const edited = `${PROPOSED}\nAlan from Support`;
     type(body, edited);
-    $('draft-send')!.click();
+    (await sendOffered()).click();
     // Confirm is offered once the list of what the body links to is in.
     const card = await until(() => ($('confirm-accept') as HTMLButtonElement | null)?.disabled === false && $('confirm-card'), 'the confirm card, ready');
     expect($('confirm-body')!.textContent).toBe(edited);
@@ -117,7 +119,7 @@ describe('the chat with the background', () => {
     const { tabs } = await start(DRAFTING);
     await ask('draft a reply');
     await until(() => $('draft-body'), 'the draft');
-    $('draft-send')!.click();
+    (await sendOffered()).click();
     await until(() => ($('confirm-accept') as HTMLButtonElement | null)?.disabled === false, 'the confirm card, ready');
     await act(() => new Promise((r) => setTimeout(r, 50))); // the view after the prepare is in
     const views: unknown[] = [];
@@ -134,7 +136,7 @@ describe('the chat with the background', () => {
     const { tabs } = await start(DRAFTING);
     await ask('draft a reply');
     await until(() => $('draft-body'), 'the draft');
-    $('draft-send')!.click();
+    (await sendOffered()).click();
     await until(() => ($('confirm-accept') as HTMLButtonElement | null)?.disabled === false, 'the confirm card, ready');
     $('confirm-accept')!.click();
     await until(() => $('draft-state')?.dataset.state === 'sent', 'the first send, sent');
@@ -168,7 +170,7 @@ describe('the chat with the background', () => {
     const { tabs } = await start(DRAFTING);
     await ask('draft a reply');
     type(await until(() => $<HTMLTextAreaElement>('draft-body'), 'the draft'), 'Short and sweet.');
-    $('draft-insert')!.click();
+    (await until(() => $<HTMLButtonElement>('draft-insert')?.disabled === false && $('draft-insert'), 'Insert')).click();
     await until(() => $('draft-card')!.textContent?.includes('Inserted into the reply box'), 'inserted');
     expect(tabs.calls.at(-1)!.call).toEqual({ type: 'page.run', tool: 'reply.fill', input: { body: 'Short and sweet.' }, ticketKey: '7', site: A });
   });
@@ -176,7 +178,7 @@ describe('the chat with the background', () => {
   it('disables Send… with the reason when the site does not allow sending', async () => {
     await start(DRAFTING, { write: true, send: false });
     await ask('draft a reply');
-    await until(() => $('draft-card'), 'the draft');
+    await until(() => $('draft-card')?.textContent?.includes('Switched off for this site'), 'the draft, with the reason');
     expect($<HTMLButtonElement>('draft-send')!.disabled).toBe(true);
     expect($<HTMLButtonElement>('draft-insert')!.disabled).toBe(false);
     expect($('draft-card')!.textContent).toContain('Switched off for this site');

@@ -18,7 +18,7 @@ const payload = {
 };
 
 const card = (patch: Partial<ConfirmCardModel> = {}): ConfirmCardModel => ({
-  id: 'c1', tool: 'reply.send', payload, expiresAt: Date.now() + 60_000, state: 'pending', ...patch,
+  id: 'c1', tool: 'reply.send', payload, expiresAt: Date.now() + 60_000, home: { site: 'http://127.0.0.1:4517', ticket: '1042' }, state: 'pending', ...patch,
 });
 
 let root: HTMLElement;

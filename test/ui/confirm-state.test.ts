@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardAway, cardOfRecord, shownPayload } from '../../src/ui/confirm-state';
+import { cardAway, cardIsHere, cardOfRecord, earlierSendOf, shownPayload, type ConfirmCardModel } from '../../src/ui/confirm-state';
 import type { ViewState } from '../../src/shared/protocol';
 import type { ConfirmationRecord } from '../../src/core';
 
@@ -12,8 +12,12 @@ describe('cardOfRecord', () => {
 
   it('builds a card from a record with its error', () => {
     expect(cardOfRecord(record({ outcome: 'failed', outcomeError: 'Button missing' }))).toEqual({
-      id: 'c1', tool: 'reply.send', payload, expiresAt: 1, state: 'failed', error: 'Button missing',
+      id: 'c1', tool: 'reply.send', payload, expiresAt: 1, state: 'failed', error: 'Button missing', home: { site: null, ticket: null },
     });
+  });
+
+  it("names the ticket it was prepared for, from the record's context", () => {
+    expect(cardOfRecord(record({ ctx: { tabId: 3, scope: 'http://127.0.0.1:4517', ticketKey: '1' } })).home).toEqual({ site: 'http://127.0.0.1:4517', ticket: '1' });
   });
 
   it('shows an unknown outcome as unknown, with the reason', () => {
@@ -47,30 +51,46 @@ describe('shownPayload', () => {
   });
 });
 
-describe('cardAway', () => {
+describe('cards of the ticket shown', () => {
   const A = 'http://127.0.0.1:4517';
-  const pending: ConfirmationRecord = { id: 'c1', tool: 'reply.send', payload, digest: 'd', ctx: { tabId: 3, scope: A, ticketKey: '1' }, createdAt: 0, expiresAt: 1, status: 'pending' };
-  const view = (page: { origin: string; key: string | null; label?: string } | null, records = [pending]): ViewState => ({
+  const card: ConfirmCardModel = { id: 'c1', tool: 'reply.send', payload, expiresAt: 1, state: 'pending', home: { site: A, ticket: '1' } };
+  const view = (page: { origin: string; key: string | null; label?: string } | null, lastSends: ViewState['lastSends'] = {}): ViewState => ({
     page: page && { tabId: 3, adapterId: 'x', adapterTitle: 'X', origin: page.origin, ticket: page.key === null ? null : { key: page.key, label: page.label ?? `#${page.key}` } },
-    tools: [], site: null, pending: records, unknown: [], sent: [], access: null, teach: null,
+    tools: [], site: null, pending: [], unknown: [], sent: [], lastSends, access: null, teach: null,
   });
 
-  it('is nothing on the ticket the card was prepared on, or for a card the view does not list as pending', () => {
-    expect(cardAway(view({ origin: A, key: '1' }), 'c1')).toBeNull();
-    expect(cardAway(view({ origin: A, key: '2' }), 'other')).toBeNull();
-    expect(cardAway(null, 'c1')).toBeNull();
+  it('shows a card only on its own ticket: site and ticket key together', () => {
+    expect(cardIsHere(card, view({ origin: A, key: '1' }))).toBe(true);
+    expect(cardIsHere(card, view({ origin: A, key: '2' }))).toBe(false);
+    expect(cardIsHere(card, view({ origin: 'http://127.0.0.1:4518', key: '1' }))).toBe(false);
+    expect(cardIsHere(card, view({ origin: A, key: null }))).toBe(false);
+    expect(cardIsHere(card, null)).toBe(false);
+    // A send prepared with no ticket belongs to none.
+    expect(cardIsHere({ ...card, home: { site: A, ticket: null } }, view({ origin: A, key: null }))).toBe(false);
+  });
+
+  it('is nothing on the ticket the card was prepared on, or for a card that is not pending', () => {
+    expect(cardAway(view({ origin: A, key: '1' }), card)).toBeNull();
+    expect(cardAway(view({ origin: A, key: '2' }), { ...card, state: 'sent' })).toBeNull();
   });
 
   it('names the ticket the tab shows now, or none, by the same test the background refuses with (site and ticket key)', () => {
-    expect(cardAway(view({ origin: A, key: '2', label: '#2 (Bob)' }), 'c1')).toEqual({ home: '#1', shows: '#2 (Bob)' });
+    expect(cardAway(view({ origin: A, key: '2', label: '#2 (Bob)' }), card)).toEqual({ home: '#1', shows: '#2 (Bob)' });
     // The same ticket number on another helpdesk is another customer.
-    expect(cardAway(view({ origin: 'http://127.0.0.1:4518', key: '1' }), 'c1')).toEqual({ home: '#1', shows: '#1 (127.0.0.1:4518)' });
-    expect(cardAway(view({ origin: A, key: null }), 'c1')).toEqual({ home: '#1', shows: null });
-    expect(cardAway(view(null), 'c1')).toEqual({ home: '#1', shows: null });
+    expect(cardAway(view({ origin: 'http://127.0.0.1:4518', key: '1' }), card)).toEqual({ home: '#1', shows: '#1 (127.0.0.1:4518)' });
+    expect(cardAway(view({ origin: A, key: null }), card)).toEqual({ home: '#1', shows: null });
+    expect(cardAway(view(null), card)).toEqual({ home: '#1', shows: null });
   });
 
-  it('holds nothing for a send prepared with no ticket, which the background does not tie to one', () => {
-    const loose = { ...pending, ctx: { tabId: 3, scope: A } };
-    expect(cardAway(view({ origin: A, key: '2' }, [loose]), 'c1')).toBeNull();
+  it("says the ticket already had a reply: the view's newest word, else the prepare's, never the card itself", () => {
+    const earlier = { id: 'c0', at: 5, phase: 'sent' as const };
+    expect(earlierSendOf(card, view({ origin: A, key: '1' }))).toBeNull();
+    expect(earlierSendOf({ ...card, lastSend: earlier }, view({ origin: A, key: '1' }))).toEqual(earlier);
+    const newer = { id: 'c9', at: 9, phase: 'unknown' as const };
+    expect(earlierSendOf({ ...card, lastSend: earlier }, view({ origin: A, key: '1' }, { 'reply.send': newer }))).toEqual(newer);
+    // A note is not a reply; the card that sent is not "another"; a card that is no longer pending says nothing.
+    expect(earlierSendOf(card, view({ origin: A, key: '1' }, { 'note.add': newer }))).toBeNull();
+    expect(earlierSendOf(card, view({ origin: A, key: '1' }, { 'reply.send': { ...newer, id: 'c1' } }))).toBeNull();
+    expect(earlierSendOf({ ...card, state: 'sent' }, view({ origin: A, key: '1' }, { 'reply.send': newer }))).toBeNull();
   });
 });

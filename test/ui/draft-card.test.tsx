@@ -19,7 +19,13 @@ const DRAFT: DraftItem = { id: 'd', kind: 'draft', callId: 'c1', body: 'Model te
 const FIELD: TypedField = { kind: 'draft', tabId: 1, key: 'chat:1:http://a.test 7', callId: 'c1' };
 const edits = () => saves.map((s) => s.text);
 
-const show = (draft: DraftItem, props: { elsewhere?: string | null; sent?: { at: number; cardId: string } | null } = {}) =>
+interface Extra {
+  elsewhere?: string | null;
+  sent?: { at: number; cardId: string } | null;
+  onRestore?(index: number): void;
+  rewrite?: { off: boolean; running: boolean; run(action: string, text: string): void };
+}
+const show = (draft: DraftItem, props: Extra = {}) =>
   act(() =>
     render(
       <DraftCard
@@ -34,6 +40,8 @@ const show = (draft: DraftItem, props: { elsewhere?: string | null; sent?: { at:
           return answer(tool, anyway);
         }}
         onAcknowledge={() => undefined}
+        {...(props.onRestore ? { onRestore: props.onRestore } : {})}
+        {...(props.rewrite ? { rewrite: props.rewrite } : {})}
       />,
       root,
     ),
@@ -100,16 +108,29 @@ describe('a draft card', () => {
     expect($<HTMLTextAreaElement>('draft-body')!.value).toBe('Rewritten');
   });
 
-  it('on another ticket: says so, and Send… does nothing until "Use it for this ticket anyway"', async () => {
+  it('on another ticket: says so, never sends from there, and inserts only on "Insert it here anyway"', async () => {
     await show(DRAFT, { elsewhere: 'Written for ticket 7 on a.test' });
     expect($('draft-elsewhere')!.textContent).toContain('Written for ticket 7 on a.test');
+    expect($<HTMLButtonElement>('draft-send')!.disabled).toBe(true);
     await act(() => $('draft-send')!.click());
+    await act(() => $('draft-insert')!.click());
     await wait(0);
     expect(runs).toEqual([]);
     await act(() => $('draft-use-here')!.click());
     await wait(0);
-    expect(runs).toEqual([{ tool: 'reply.send', body: 'Model text', anyway: true }]);
+    expect(runs).toEqual([{ tool: 'reply.fill', body: 'Model text', anyway: true }]);
     expect($('draft-elsewhere')).toBeNull();
+    // Chosen for Insert, the draft still does not send from here.
+    expect($<HTMLButtonElement>('draft-send')!.disabled).toBe(true);
+  });
+
+  it('offers no "anyway" when the background refuses a send for another ticket', async () => {
+    answer = () => ({ ok: false, code: 'draft_elsewhere', error: 'This draft was written for ticket 7 on http://a.test.' });
+    await show(DRAFT);
+    await act(() => $('draft-send')!.click());
+    await wait(0);
+    expect(root.textContent).toContain('written for ticket 7 on http://a.test');
+    expect($('draft-use-here')).toBeNull();
   });
 
   it("asks again when the background refuses a draft for another ticket the card did not know of", async () => {
@@ -131,5 +152,50 @@ describe('a draft card', () => {
     expect($('draft-state')!.textContent).toMatch(/^Sent at /);
     expect($('draft-state')!.querySelector('a')!.getAttribute('href')).toBe('#confirm-r1');
     expect($('draft-send')!.textContent).toBe('Send again…');
+  });
+
+  it('shows a new version in place (a rewrite, going back), and keeps what the agent typed as an earlier version', async () => {
+    const restored: number[] = [];
+    const shown = (draft: DraftItem) => show(draft, { onRestore: (i) => restored.push(i) });
+    await shown(DRAFT);
+    expect($('draft-versions')).toBeNull();
+    await type('Agent text');
+    // The edit went to the background and was applied; then a rewrite's event (no snapshot) brings the next version.
+    await act(() => void typed.flush());
+    await act(() => typed.answered({ type: 'typed.saved', seq: saves.at(-1)!.seq, ok: true }));
+    const rewritten: DraftItem = { ...DRAFT, body: 'Shorter text', made: 'shorter', versionCallId: 'c2', history: [{ text: 'Agent text', made: 'proposal', callId: 'c1', edited: true }] };
+    await shown(rewritten);
+    expect($<HTMLTextAreaElement>('draft-body')!.value).toBe('Shorter text');
+    expect(root.querySelectorAll('[data-testid="draft-card"]')).toHaveLength(1);
+    const versions = [...root.querySelectorAll<HTMLElement>('[data-testid="draft-version"]')];
+    expect(versions.map((v) => [v.dataset.made, v.querySelector('.draft-version-text')!.textContent])).toEqual([['proposal', 'Agent text']]);
+    expect(versions[0]!.textContent).toContain('with your edits');
+    await act(() => versions[0]!.querySelector<HTMLElement>('[data-testid="draft-restore"]')!.click());
+    expect(restored).toEqual([0]);
+  });
+
+  it('offers the rewrites on the draft, with its text as shown, and none on a note', async () => {
+    const asked: [string, string][] = [];
+    const rewrite = { off: false, running: false, run: (action: string, text: string) => void asked.push([action, text]) };
+    await show(DRAFT, { rewrite });
+    await type('Agent text');
+    const actions = [...root.querySelectorAll<HTMLElement>('[data-testid="quick-action"]')];
+    expect(actions.map((b) => b.dataset.action)).toEqual(['shorter', 'friendlier', 'formal', 'translate_draft']);
+    await act(() => actions[3]!.click());
+    expect(asked).toEqual([['translate_draft', 'Agent text']]);
+    // What was typed is kept before the rewrite starts from it.
+    expect(edits().at(-1)).toBe('Agent text');
+    await show({ ...DRAFT, audience: 'note', callId: 'note:a1' }, { rewrite });
+    expect(root.querySelectorAll('[data-testid="quick-action"]')).toHaveLength(0);
+  });
+
+  it('edits an internal note like a reply, and adds it as a note (never into the reply box) where the page has a note box', async () => {
+    await show({ ...DRAFT, audience: 'note', callId: 'note:a1', body: 'Refund approved.' });
+    expect($('draft-card')!.textContent).toContain('Internal note');
+    expect($('draft-insert')).toBeNull();
+    await type('Refund approved by finance.');
+    await act(() => $('note-add')!.click());
+    await wait(0);
+    expect(runs).toEqual([{ tool: 'note.add', body: 'Refund approved by finance.', anyway: false }]);
   });
 });

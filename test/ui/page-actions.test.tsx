@@ -46,7 +46,11 @@ describe('PageActions', () => {
       'Leaves the building: you confirm every send.',
     ]);
     const names = (s: Element) => [...s.querySelectorAll('[data-testid="page-tool"]')].map((e) => e.getAttribute('data-tool'));
-    expect(sections.map(names)).toEqual([['ticket.read', 'page.read'], ['reply.fill'], ['note.add', 'reply.send']]);
+    // What sends has no form here: it goes from its draft in the chat, on its own ticket.
+    expect(sections.map(names)).toEqual([['ticket.read', 'page.read'], ['reply.fill'], []]);
+    expect(sections[2]!.querySelector('[data-testid="send-from-chat"]')!.textContent).toBe(
+      'Add an internal note, Send a reply: from the draft in the Chat tab, which belongs to this ticket, through the confirm card.',
+    );
   });
 
   it('runs a tool without input on one click', async () => {
@@ -56,14 +60,19 @@ describe('PageActions', () => {
     expect(ran).toEqual([{ tool: 'page.read', input: {} }]);
   });
 
-  it('builds a form from the schema and sends what was typed', async () => {
-    await show([view('reply.send')]);
-    const body = tool('reply.send').querySelector('textarea')!;
+  it('builds a form from the schema and runs it with what was typed', async () => {
+    await show([view('reply.fill')]);
+    const body = tool('reply.fill').querySelector('textarea')!;
     expect(body.name).toBe('body');
     expect(body.required).toBe(true);
     body.value = 'Hello,\n<b>not bold</b>';
-    tool('reply.send').querySelector('form')!.requestSubmit();
-    expect(ran).toEqual([{ tool: 'reply.send', input: { body: 'Hello,\n<b>not bold</b>' } }]);
+    tool('reply.fill').querySelector('form')!.requestSubmit();
+    expect(ran).toEqual([{ tool: 'reply.fill', input: { body: 'Hello,\n<b>not bold</b>' } }]);
+  });
+
+  it('has no form that sends', async () => {
+    await show([view('note.add'), view('reply.send')]);
+    expect(root.querySelector('[data-testid="page-tool"], form, textarea')).toBeNull();
   });
 
   it('says when a capability is switched off for the site', async () => {

@@ -32,4 +32,14 @@ describe('the quick actions bar', () => {
     act(() => root.querySelector<HTMLButtonElement>('[data-action="summarize"]')!.click());
     expect(actions).toEqual(['summarize']);
   });
+
+  it('offers the actions that need no draft; the rewrites are on the draft itself', () => {
+    const offered = [...root.querySelectorAll<HTMLElement>('[data-testid="quick-action"]')].map((b) => [b.dataset.action, b.textContent, b.title]);
+    expect(offered).toEqual([
+      ['summarize', 'Summarize', 'A handover summary of this ticket'],
+      ['draft', 'Draft reply', 'Read the ticket and the knowledge base, and propose a reply'],
+      ['translate', 'Translate ticket', 'This ticket, for me: its messages in my language (not a draft)'],
+      ['note', 'Internal note', 'An internal note for colleagues, which you can edit before adding it'],
+    ]);
+  });
 });

@@ -10,6 +10,7 @@ import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { installChatPort } from '../fakes/chat-port';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { installI18n } from '../fakes/i18n';
+import { draftsOf, PROPOSE, proposingModel } from '../fakes/draft-model';
 import { attack } from '../security/attack';
 import { freshRoot, dropRoot } from './root';
 
@@ -25,7 +26,7 @@ const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepane
  * whose message is still on its way while the tab moves).
  */
 async function startBackground(tabs = createFakeTabs(), hold: (message: unknown) => Promise<void> = async () => {}) {
-  const { services, handlers, chat } = await createServices([fakeHelpdesk], tabs.send);
+  const { services, handlers, chat } = await createServices([fakeHelpdesk], tabs.send, proposingModel);
   fakeBrowser.runtime.onMessage.addListener(async (message: unknown) => {
     await hold(message);
     return route(message, sidebar, handlers);
@@ -38,7 +39,7 @@ async function startBackground(tabs = createFakeTabs(), hold: (message: unknown)
       tabs.senderOf(tabId),
     );
   };
-  return { tabs, services, handlers, announce };
+  return { tabs, services, handlers, chat, announce };
 }
 
 let root: HTMLElement;
@@ -53,11 +54,17 @@ async function until<T>(probe: () => T | null | undefined | false, what: string)
 }
 const open = () => act(() => render(<App />, root));
 const showTab = (name: string) => [...root.querySelectorAll<HTMLElement>('[role="tab"]')].find((b) => b.textContent === name)!.click();
+function type(el: HTMLTextAreaElement, text: string) {
+  el.value = text;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}
+/** The model proposes `body` as the ticket's draft, and the agent clicks its Send…: the card, ready to confirm. */
 async function prepare(body: string) {
-  showTab('Page');
-  const tool = await until(() => root.querySelector<HTMLElement>('[data-tool="reply.send"]'), 'the send tool');
-  tool.querySelector('textarea')!.value = body;
-  tool.querySelector('form')!.requestSubmit();
+  const input = await until(() => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]'), 'the chat input');
+  type(input, `${PROPOSE}${body}`);
+  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  await until(() => root.querySelector<HTMLTextAreaElement>('[data-testid="draft-body"]')?.value === body && ($('draft-send') as HTMLButtonElement | null)?.disabled === false, 'the draft');
+  $('draft-send')!.click();
   // Confirm is offered once the list of what the body links to is in.
   return until(() => ($('confirm-accept') as HTMLButtonElement | null)?.disabled === false && $('confirm-card'), 'the confirm card, ready');
 }
@@ -101,23 +108,21 @@ describe('the sidebar with the background', () => {
     expect(root.querySelectorAll('[data-testid="confirm-card"]')).toHaveLength(1);
   });
 
-  it('holds Confirm while the page shows another ticket, refuses a confirm sent all the same, and sends nothing', async () => {
+  it("shows no card of ticket 7 on ticket 8, refuses a confirm sent all the same, and shows it again on ticket 7", async () => {
     const bg = await startBackground();
     await bg.announce(1, '#7');
     await open();
     await prepare('For ticket 7');
     await bg.announce(1, '#8');
-    const away = await until(() => $('confirm-away'), 'the card saying the tab left its ticket');
-    expect(away.textContent).toContain('ticket #8, not #7');
-    expect(($('confirm-accept') as HTMLButtonElement).disabled).toBe(true);
-    // The card's hold is the agent's help; the background's refusal is the guard: a confirm
-    // with the right digest, sent past the card, is refused too.
+    await until(() => root.textContent?.includes('#8') && !$('confirm-card') && !$('draft-card'), "ticket 8, without ticket 7's draft and card");
+    // The sidebar shows nothing that could act; the background's refusal is the guard: a confirm
+    // with the right digest, sent past the sidebar, is refused too.
     const [record] = await bg.services.store.list();
     const forged = await bg.handlers['confirm.accept']({ type: 'confirm.accept', tabId: 1, id: record!.id, digest: record!.digest }, sidebar);
     expect(forged).toMatchObject({ ok: false, code: 'scope_changed' });
     expect(forged.error).toContain('ticket #8');
     expect(bg.tabs.delivered).toEqual([]);
-    // Back on ticket 7, Confirm is offered again and sends.
+    // Back on ticket 7, the card is there again, Confirm is offered, and it sends.
     await bg.announce(1, '#7');
     await until(() => !$('confirm-away') && ($('confirm-accept') as HTMLButtonElement | null)?.disabled === false, 'Confirm again');
     $('confirm-accept')!.click();
@@ -140,8 +145,11 @@ describe('the sidebar with the background', () => {
     $('confirm-accept')!.click();
     await until(() => accepts.length === 1, 'the click on its way');
     await bg.announce(1, '#8');
+    // On ticket 8 the card is gone from the sidebar at once; the click still reaches the background.
+    await until(() => root.textContent?.includes('#8') && !$('confirm-card'), 'the card gone with its ticket');
     letGo();
-    await until(() => $('confirm-status')?.textContent?.includes('ticket #8'), 'the refusal on the card');
+    const audited = async () => (await bg.handlers['audit.list']({ type: 'audit.list' }, sidebar)).some((e) => e.kind === 'refuse');
+    for (let i = 0; i < 500 && !(await audited()); i++) await act(() => new Promise((r) => setTimeout(r, 10)));
     return { bg, accepts };
   }
   const confirmOffered = () =>
@@ -149,17 +157,16 @@ describe('the sidebar with the background', () => {
 
   it('reopens the card when a Confirm click beat the hold: refused for the moved tab, pending again with the reason, and it sends once back on the ticket', async () => {
     const { bg, accepts } = await clickBeatenByTheMove('Beaten to it');
-    // Refused (nothing sent, the record still pending), and the card is pending again, saying why.
-    expect($('confirm-status')!.dataset.state).toBe('pending');
-    expect($('confirm-status')!.textContent).toMatch(/^Not sent: .*Nothing was sent/);
-    await until(() => $('confirm-away'), 'the card holding Confirm');
-    expect(($('confirm-accept') as HTMLButtonElement).disabled).toBe(true);
+    // Refused (nothing sent, the record still pending).
     expect(bg.tabs.delivered).toEqual([]);
     expect((await bg.services.store.list()).map((r) => r.status)).toEqual(['pending']);
 
-    // Back on ticket 7, Confirm is offered again, and sends.
+    // Back on ticket 7, the card is pending again, saying why the click did not send, and Confirm sends.
     await bg.announce(1, '#7');
-    (await confirmOffered()).click();
+    const accept = await confirmOffered();
+    expect($('confirm-status')!.dataset.state).toBe('pending');
+    expect($('confirm-status')!.textContent).toMatch(/^Not sent: .*ticket #8.*Nothing was sent/);
+    accept.click();
     await until(() => $('confirm-status')?.dataset.state === 'sent', 'sent');
     expect(bg.tabs.delivered.map((d) => d.payload.body)).toEqual(['Beaten to it']);
     expect(accepts).toHaveLength(2);
@@ -199,7 +206,8 @@ describe('the sidebar with the background', () => {
   it('shows a delivery cut off by a restart as unknown, with a way to check', async () => {
     const bg = await startBackground();
     await bg.announce(1, '#7');
-    const prepared = await bg.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'Cut off' } }, sidebar);
+    const { callId } = await draftsOf(bg.chat).draft(1, 'Cut off');
+    const prepared = await bg.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'Cut off' }, draft: callId }, sidebar);
     const id = prepared.confirmation!.id;
     await bg.services.store.markUsed(id, Date.now());
     await bg.services.store.update(id, { outcome: 'delivering' });

@@ -1,6 +1,6 @@
 import { fail, type ToolResult } from '../../core';
 import type { ChatItem, DraftItem } from '../../shared/chat-items';
-import { draftBelongsOn, type TicketRef } from '../../shared/ticket';
+import { draftBelongsOn, sameTicket, type TicketRef } from '../../shared/ticket';
 import type { Conversation } from './chat-store';
 
 /**
@@ -45,4 +45,15 @@ export function elsewhereRefusal(home: TicketRef | null, shown: TicketRef, anywa
   if (anyway || (home && draftBelongsOn(home, shown))) return null;
   const made = home ? `This draft was written for ${describe(home)}` : 'This draft is not part of this ticket’s conversation';
   return fail('draft_elsewhere', `${made}; the tab now shows ${describe(shown)}. Nothing was done: choose to use it for this ticket first.`);
+}
+
+/**
+ * Why a draft must not be sent from the page the tab shows now, or null. A send goes only to the
+ * ticket its draft was written for (site and ticket key together), with no way around it: not a
+ * page of the same site that shows no ticket, nor another ticket on the agent's choice.
+ */
+export function sendRefusal(home: TicketRef | null, shown: TicketRef): ToolResult | null {
+  if (home?.ticket && sameTicket(home, shown)) return null;
+  const made = home ? `This draft was written for ${describe(home)}` : 'This draft is not part of this ticket’s conversation';
+  return fail('draft_elsewhere', `${made}; the tab now shows ${describe(shown)}. Nothing was prepared: open that ticket to send it.`);
 }

@@ -123,6 +123,8 @@ export function createChatSessions(services: Services, createModel: CreateModel,
         return drafts.useAsDraft(tabId, message.itemId, message.text);
       case 'chat.ack':
         return drafts.acknowledge(tabId, message.callId);
+      case 'chat.restore':
+        return drafts.restore(tabId, message.key, message.callId, message.version);
       case 'chat.new':
         // Removed only after the stopped turn has stored itself, or it would come back.
         await turns.stop([key]);

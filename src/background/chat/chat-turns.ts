@@ -1,5 +1,5 @@
 import type { AgentEvent, ChatModel, QuickAction } from '../../core';
-import { applyAgentEvent, itemId, stampDrafts, withAnswerCard } from '../../shared/chat-items';
+import { applyAgentEvent, itemId, stampDrafts, withAnswerCard, withNoteDraft } from '../../shared/chat-items';
 import type { ChatServerMessage } from '../../shared/chat-protocol';
 import { POLICY_UNREADABLE } from '../../shared/policy';
 import { runsUnderPolicy } from '../../shared/policy-merge';
@@ -16,6 +16,20 @@ import type { OutboundLog } from '../model/outbound-log';
 import { humanCtx, type Services } from '../services';
 
 export type CreateModel = (settings: ModelSettings) => ChatModel;
+
+/** The actions whose answer shows as a card of its own once the turn ends. */
+const CARDS: ReadonlySet<QuickAction> = new Set(['summarize', 'translate', 'note']);
+
+/**
+ * What an action's answer becomes: a summary card, a translation of the ticket for the agent
+ * (no "Use as draft": the customer's own words), or the ticket's internal-note draft.
+ */
+function answerShown(conversation: Conversation, action: QuickAction | undefined) {
+  if (action === 'summarize') return withAnswerCard(conversation.items, 'summary');
+  if (action === 'translate') return withAnswerCard(conversation.items, 'translation');
+  if (action === 'note') return withNoteDraft(conversation.items, homeOfConversation(conversation));
+  return conversation.items;
+}
 
 /** What the turns need of the chat sessions around them. */
 export interface TurnHost {
@@ -156,7 +170,7 @@ export function createChatTurns(host: TurnHost) {
       // Every held event is in the items before the answer's card is marked on them.
       flushOutgoing();
       conversation.history = [...history, ...result.messages];
-      if ((action === 'summarize' || action === 'note') && result.outcome === 'stop') conversation.items = withAnswerCard(conversation.items, action === 'summarize' ? 'summary' : 'note');
+      if (result.outcome === 'stop') conversation.items = answerShown(conversation, action);
     } finally {
       flushOutgoing();
       clearTimeout(storeSoon); // the put below stores all of it
@@ -170,7 +184,7 @@ export function createChatTurns(host: TurnHost) {
       });
       await wire?.end().catch((e: unknown) => console.warn('Deskmate: could not store what was sent to the model', e));
       // The card an action's answer becomes is only known at the end: the sidebar gets it whole.
-      if (action === 'summarize' || action === 'note') await host.snapshot(conversation);
+      if (action && CARDS.has(action)) await host.snapshot(conversation);
     }
   }
 

@@ -1,7 +1,8 @@
 import { draftFromAnswer, fail, type ToolResult } from '../../core';
 import { itemId, warningOfTurn, withDraftText } from '../../shared/chat-items';
+import { callsOf, currentDraft, placeDraft, proposalDraft, restoreVersion } from '../../shared/draft-versions';
 import { acknowledgeEntry } from './attempt-audit';
-import { changeDraft, elsewhereRefusal, findDraft, homeOf, homeOfConversation, withSend } from './chat-drafts';
+import { changeDraft, elsewhereRefusal, findDraft, homeOf, homeOfConversation, sendRefusal, withSend } from './chat-drafts';
 import type { Conversation } from './chat-store';
 import type { KeptConversations } from './kept-conversations';
 import { createSerial } from '../storage/serial';
@@ -36,15 +37,19 @@ export function createDraftKeeper({ services, store, load, byKey, snapshot, site
     const byId = conversation.items.findIndex((item) => item.id === answerId);
     const at = byId >= 0 ? byId : conversation.items.findLastIndex((item) => item.kind === 'assistant' && item.text === text);
     const answer = conversation.items[at];
-    if (conversation.running || answer?.kind !== 'assistant' || answer.streaming) return;
-    const callId = `answer:${conversation.items[at]!.id}`;
+    // A summary or a translation of the ticket is no reply: the customer's own words are never a draft.
+    if (conversation.running || answer?.kind !== 'assistant' || answer.streaming || answer.card) return;
+    const callId = `answer:${answer.id}`;
     const body = draftFromAnswer(answer.text);
-    if (!body || conversation.items.some((item) => item.kind === 'draft' && item.callId === callId)) return;
+    const old = currentDraft(conversation.items);
+    if (!body || (old && callsOf(old).includes(callId))) return;
     // An answer from a turn that tried forbidden tools makes a draft that carries the warning.
     const warned = warningOfTurn(conversation.items, at)?.tools;
     const home = homeOfConversation(conversation);
-    const draft = { id: itemId(), kind: 'draft' as const, callId, body, site: home.site, ticket: home.ticket, ...(warned ? { warned, acknowledged: false } : {}) };
-    conversation.items = [...conversation.items.slice(0, at + 1), draft, ...conversation.items.slice(at + 1)];
+    // The ticket's one draft, in its next version if it has one, right under the answer.
+    const made = proposalDraft(old, { id: itemId(), callId, draft: { body }, made: 'answer', ...(warned ? { warned } : {}) });
+    const draft = old ? made : { ...made, site: home.site, ticket: home.ticket };
+    conversation.items = placeDraft(conversation.items, draft, at + 1);
     await store.put(conversation);
     await snapshot(null, conversation);
   }
@@ -91,25 +96,27 @@ export function createDraftKeeper({ services, store, load, byKey, snapshot, site
   const edit = (tabId: number, key: string, callId: string, text: string): Promise<boolean> =>
     changeIn(() => byKey(tabId, key), callId, (draft) => withDraftText(draft, text));
 
+  /** The agent went back to an earlier version: every sidebar of the conversation shows it. */
+  async function restore(tabId: number, key: string, callId: string, version: number): Promise<void> {
+    await changeIn(() => byKey(tabId, key), callId, (draft) => restoreVersion(draft, version) ?? draft);
+    const conversation = await byKey(tabId, key);
+    if (conversation) await snapshot(null, conversation);
+  }
+
   /**
-   * A draft's button may be used on the ticket it was written for (elsewhere only on the
-   * agent's explicit choice, `anyway`), and, if it was written in a turn that tried forbidden
-   * tools, once the agent has acknowledged that. The text the button takes is stored as the
-   * draft's text: what Send… confirms is what the draft keeps.
+   * A draft's button may be used on the ticket it was written for and, if it was written in a
+   * turn that tried forbidden tools, once the agent has acknowledged that. Insert may go elsewhere
+   * on the agent's explicit choice (`anyway`); a send never does, whatever the sidebar asks: what
+   * can send belongs to its ticket. The text the button takes is stored as the draft's text:
+   * what Send… confirms is what the draft keeps.
    */
-  async function gate(tabId: number, callId: string, use: { body?: string; anyway?: boolean } = {}): Promise<ToolResult | null> {
-    if (callId.startsWith('note:')) {
-      const items = (await load(tabId)).items;
-      // A note card (`note:<answer id>`) written in such a turn has no acknowledgement: it is refused.
-      const note = items.findIndex((item) => item.id === callId.slice(5));
-      if (note >= 0 && warningOfTurn(items, note)) return fail('not_acknowledged', 'The assistant tried to use actions it is not allowed to use while writing this note. Write the note yourself.');
-      return null;
-    }
+  async function gate(tabId: number, callId: string, use: { body?: string; anyway?: boolean; send?: boolean } = {}): Promise<ToolResult | null> {
     const conversation = await holding(tabId, callId);
     const draft = conversation && findDraft(conversation.items, callId);
     const page = services.pages.get(tabId);
     const shown = { site: page?.origin ?? (await siteOf(tabId)), ticket: page?.ticket?.key ?? null };
-    const elsewhere = elsewhereRefusal(draft && conversation ? homeOf(draft, conversation) : null, shown, use.anyway === true);
+    const home = draft && conversation ? homeOf(draft, conversation) : null;
+    const elsewhere = use.send ? sendRefusal(home, shown) : elsewhereRefusal(home, shown, use.anyway === true);
     if (elsewhere) return elsewhere;
     if (draft?.warned?.length && !draft.acknowledged) {
       return fail('not_acknowledged', 'The assistant tried to use actions it is not allowed to use while writing this draft. Acknowledge the warning on the draft first.');
@@ -123,7 +130,7 @@ export function createDraftKeeper({ services, store, load, byKey, snapshot, site
     await changeIn(() => holding(tabId, callId), callId, (draft) => withSend(draft, confirmationId));
   }
 
-  return { useAsDraft, acknowledge, edit, gate, sent };
+  return { useAsDraft, acknowledge, edit, restore, gate, sent };
 }
 
 export type DraftKeeper = ReturnType<typeof createDraftKeeper>;

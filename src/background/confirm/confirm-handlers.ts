@@ -5,6 +5,7 @@ import type { Handlers } from '../router';
 import { humanCtx, type Services } from '../services';
 import { recipeAdapterId } from '../../shared/recipe-check';
 import { sameTicket } from '../../shared/ticket';
+import { homeOfRecord } from './replied';
 
 type ConfirmHandlers = Pick<Handlers, 'confirm.accept' | 'confirm.cancel' | 'confirm.check' | 'confirm.get' | 'page.delivered'>;
 
@@ -26,11 +27,12 @@ export function confirmHandlers(s: Services, settler: DeliverySettler): ConfirmH
       const before = await s.store.get(id);
       if (!before) return fail('not_found', 'There is no such confirmation.');
       const page = s.pages.get(tabId);
-      const ticketKey = before.ctx.ticketKey as string | null | undefined;
       let result: ToolResult;
-      // Site and ticket together: ticket 7 on another helpdesk is another customer.
-      const samePage = sameTicket({ site: page?.origin ?? null, ticket: page?.ticket?.key ?? null }, { site: before.ctx.scope ?? null, ticket: ticketKey ?? null });
-      if (before.status === 'pending' && ticketKey && !samePage) {
+      // Site and ticket together: ticket 7 on another helpdesk is another customer. A send
+      // prepared for no ticket belongs to none, and is confirmed on none.
+      const home = homeOfRecord(before);
+      const samePage = home.ticket !== null && sameTicket({ site: page?.origin ?? null, ticket: page?.ticket?.key ?? null }, home);
+      if (before.status === 'pending' && !samePage) {
         const shown = page?.ticket ? `ticket ${page.ticket.label}` : 'no ticket';
         result = fail('scope_changed', `The page now shows ${shown}, not ${payloadOf(before).ticket ?? 'the ticket this was prepared for'}. Nothing was sent.`);
       } else {

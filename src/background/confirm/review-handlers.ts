@@ -32,7 +32,10 @@ export function reviewHandlers(s: Services, kb: KbStore): ReviewHandlers {
         typed: history.flatMap((m) => (m.role === 'user' ? [m.content] : [])),
         assistant: [
           ...history.flatMap((m) => (m.role === 'assistant' ? [m.content ?? '', ...(m.tool_calls ?? []).flatMap((c) => stringsIn(c.arguments))] : [])),
-          ...(conversation?.items ?? []).flatMap((i) => (i.kind === 'assistant' || i.kind === 'draft' ? [i.kind === 'draft' ? i.body : i.text] : [])),
+          // A draft's earlier versions the agent did not edit are the model's words too.
+          ...(conversation?.items ?? []).flatMap((i) =>
+            i.kind === 'draft' ? [i.body, ...(i.history ?? []).flatMap((v) => (v.edited ? [] : [v.text]))] : i.kind === 'assistant' ? [i.text] : [],
+          ),
         ],
       }, checks);
       return { items };

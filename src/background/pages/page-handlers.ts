@@ -7,6 +7,9 @@ import { recipeAdapterId } from '../../shared/recipe-check';
 import { teachView } from '../teach/teach-handlers';
 import { log } from '../diagnostics/logger';
 import { sameTicket } from '../../shared/ticket';
+import { bodyOf, boundSend, type DraftGate } from './send-origin';
+import { homeOfRecord, lastSendsTo } from '../confirm/replied';
+import type { SendToolName } from '../../shared/ticket';
 
 /** The adapter of every page no helpdesk adapter or recipe knows. */
 const GENERIC_ADAPTER = 'generic';
@@ -16,7 +19,7 @@ type PageHandlers = Pick<Handlers, 'page.announce' | 'view.get' | 'tool.invoke' 
 /** What the chat keeps of each draft card (see chat-session). */
 export interface DraftHooks {
   /** Whether a draft card's button may be used now: null, or the refusal. Keeps the text it takes. */
-  draftGate(tabId: number, callId: string, use: { body?: string; anyway?: boolean }): Promise<ToolResult | null>;
+  draftGate: DraftGate;
   /** The draft's Send… opened (or showed again) this confirmation. */
   draftSent(tabId: number, callId: string, confirmationId: string): Promise<void>;
 }
@@ -72,17 +75,21 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
     async 'view.get'({ tabId }) {
       const page = s.pages.get(tabId);
       const adapter = page && s.tools.adapter(page.adapterId);
-      // One read of the records for the cards: those still to confirm, unknown, and sent.
+      // One read of the records for the cards of the ticket shown: those still to confirm,
+      // unknown, and sent. Another ticket's cards are not shown here, whatever this tab did there.
       const now = Date.now();
-      const records = (await s.store.list()).filter((r) => r.ctx.tabId === tabId);
+      const shown = { site: page?.origin ?? null, ticket: page?.ticket?.key ?? null };
+      const all = await s.store.list();
+      const records = all.filter((r) => r.ctx.tabId === tabId && sameTicket(homeOfRecord(r), shown));
       const pending = records.filter((r) => phaseOf(r, now) === 'pending');
       const unknown = records.filter((r) => phaseOf(r, now) === 'unknown');
       // The drafts of this tab say which of their sends went out, and when.
       const sent = records.filter((r) => phaseOf(r, now) === 'sent');
+      const lastSends = page?.ticket ? await lastSendsTo(s, all, page.origin, page.ticket.label, now) : {};
       const access = await s.accessOf(tabId);
       const session = await s.teach.get(tabId);
       const teach = session ? teachView(session) : null;
-      if (!page || !adapter) return { page: null, tools: [], site: null, pending, unknown, sent, access, teach };
+      if (!page || !adapter) return { page: null, tools: [], site: null, pending, unknown, sent, lastSends, access, teach };
       const site = await s.sites.get(page.origin);
       const flags: Record<string, boolean> = { 'page.write': site.write, 'page.send': site.send };
       const offered = s.registry.list({ scope: page.origin }).filter((t) => t.scopes && s.tools.implementsTool(page.adapterId, t.name));
@@ -106,17 +113,28 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
         pending,
         unknown,
         sent,
+        lastSends,
         access,
         teach,
       };
     },
 
     async 'tool.invoke'({ tabId, tool, input, draft, anyway, again }) {
-      // "Send again" on a card that says when it was sent: an identical payload is prepared anew.
       // A tool no switch gates (ticket.read) needs no site settings read on its way to the page.
       const gated = s.registry.get(tool)?.featureFlag !== undefined;
-      const ctx = { ...(await humanCtx(s, tabId, { flags: gated })), ...(again === true ? { resend: true } : {}) };
-      const refused = draft && drafts ? await drafts.draftGate(tabId, draft, { ...bodyOf(input), anyway: anyway === true }) : null;
+      const sends = s.registry.get(tool)?.sideEffect === 'send';
+      // "Send again" on a card: its payload prepared anew, even though it was sent already.
+      const ctx = { ...(await humanCtx(s, tabId, { flags: gated })), ...(sends && again !== undefined ? { resend: true } : {}) };
+      // A send belongs to a ticket (its draft's, its card's) and is prepared only there; a write
+      // from a draft goes elsewhere only on the agent's choice.
+      let refused: ToolResult | null = null;
+      if (sends) {
+        const bound = await boundSend(s, drafts?.draftGate, { tabId, tool, input, ...(draft !== undefined ? { draft } : {}), ...(again !== undefined ? { again } : {}) });
+        if ('input' in bound) input = bound.input;
+        else refused = bound;
+      } else if (draft && drafts) {
+        refused = await drafts.draftGate(tabId, draft, { ...bodyOf(input), anyway: anyway === true });
+      }
       if (refused && !refused.ok) {
         await s.audit.append({ kind: 'refuse', tool: s.registry.get(tool)?.name ?? tool, site: ctx.scope ?? '', ticket: s.pages.get(tabId)?.ticket?.label ?? null, digest: null, confirmationId: null, detail: `${refused.code}: ${refused.error}` });
         s.broadcast({ type: 'audit.changed' });
@@ -132,6 +150,12 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       });
       const name = s.registry.get(tool)?.name ?? tool;
       if (draft && drafts && result.confirmation) await drafts.draftSent(tabId, draft, result.confirmation.id);
+      // The ticket already had a send of this kind from Deskmate: the card says so, from here.
+      if (result.confirmation && sends && result.confirmPayload) {
+        const payload = result.confirmPayload as { site?: string; ticket?: string };
+        const last = payload.site && payload.ticket ? (await lastSendsTo(s, await s.store.list(), payload.site, payload.ticket, Date.now(), result.confirmation.id))[name as SendToolName] : undefined;
+        if (last) result.confirmation = { ...result.confirmation, lastSend: last };
+      }
       if (result.confirmation && !reused) {
         const payload = result.confirmPayload as { site?: string; ticket?: string; recipient?: string; body?: string };
         await s.audit.append({
@@ -172,11 +196,6 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
     },
   };
 }
-
-const bodyOf = (input: unknown): { body?: string } => {
-  const body = (input as { body?: unknown } | null)?.body;
-  return typeof body === 'string' ? { body } : {};
-};
 
 function originOf(url: string): string | null {
   try {

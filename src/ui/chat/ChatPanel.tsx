@@ -10,14 +10,13 @@ import { DraftCard } from './DraftCard';
 import { MessageList } from './MessageList';
 import { QuickActions } from './QuickActions';
 import { SavedRepliesMenu, SavedReplyPreview } from './SavedReplies';
-import { NoteActions, noteCallId } from './NoteActions';
 import { useOutbound } from '../hooks/useOutbound';
 import { useSavedReplyRun } from '../hooks/useSavedReplyRun';
 import { LinkTrust } from './link-trust';
-import { draftText, type DraftItem } from '../../shared/chat-items';
+import type { DraftItem } from '../../shared/chat-items';
 import { draftBelongsOn, type TicketRef } from '../../shared/ticket';
 import { lazyView } from '../lazy-view';
-import { typed } from '../typed';
+import { boxHoldsDraft, shownPayload, type ConfirmCardModel } from '../confirm-state';
 import { chatPlaceholder } from '../page-words';
 import { hostOf } from '../format';
 
@@ -37,17 +36,15 @@ export function ChatPanel({ s, chrome }: { s: Sidebar; chrome: ChatChrome }) {
   // The draft whose Send… opened a card: known to this sidebar, or kept with the draft.
   const ownerOf = (cardId: string) => drafts.owner[cardId] ?? draftItems.find((d) => d.sends?.includes(cardId))?.callId;
   const mine = (callId: string) => confirms.cards.filter((c) => ownerOf(c.id) === callId);
-  // Cards opened elsewhere (the Page tab), before the sidebar was reopened, or by a draft this
-  // page does not show (the tab went on to a mailbox after sending): never hidden.
-  const shown = new Set(chat.items.flatMap((item) => (item.kind === 'draft' ? [item.callId] : item.kind === 'assistant' && item.card === 'note' ? [noteCallId(item.id)] : [])));
+  // This ticket's cards opened before the sidebar was reopened, or by a draft not shown: never
+  // hidden. (Another ticket's cards are not among them: they come back on that ticket.)
+  const shown = new Set(draftItems.map((item) => item.callId));
   const loose = confirms.cards.filter((c) => !shown.has(ownerOf(c.id) ?? ''));
-  const newest = draftItems.at(-1);
-  // The draft as the agent sees it: an edit still on its way counts.
-  const draftNow = () => (newest ? typed.shown(chat.draftField(newest.callId), draftText(newest)) : null);
   const page = s.view?.page;
   const here: TicketRef | null = page ? { site: page.origin, ticket: page.ticket?.key ?? null } : null;
+  const homeOf = (draft: DraftItem): TicketRef | null => (draft.site !== undefined ? { site: draft.site, ticket: draft.ticket ?? null } : chat.home);
   const elsewhere = (draft: DraftItem): string | null => {
-    const home = draft.site !== undefined ? { site: draft.site, ticket: draft.ticket ?? null } : chat.home;
+    const home = homeOf(draft);
     if (!here || !home || draftBelongsOn(home, here)) return null;
     return t('draft_elsewhere', [home.ticket ?? '—', hostOf(home.site)]);
   };
@@ -70,9 +67,23 @@ export function ChatPanel({ s, chrome }: { s: Sidebar; chrome: ChatChrome }) {
     if (record) confirms.show(record);
     else requestAnimationFrame(() => document.getElementById(`confirm-${cardId}`)?.scrollIntoView({ block: 'nearest' }));
   };
+  /**
+   * The helpdesk's box holds the agent's own text: instead of replacing it, the draft goes in
+   * beside it (unless it is there already) and the card is withdrawn; the agent sends with the
+   * helpdesk's own button. Nothing the agent typed is lost either way.
+   */
+  const instead = async (card: ConfirmCardModel, draft: DraftItem) => {
+    const shown = shownPayload(card.payload);
+    if (!shown?.replaces) return;
+    if (!boxHoldsDraft(shown.replaces, shown.body)) {
+      const inserted = await drafts.run(draft.callId, 'reply.fill', shown.body, homeOf(draft));
+      if (!inserted.ok) return confirms.note(card.id, inserted.error);
+    }
+    await confirms.withdraw(card.id, t('confirm_box_withdrawn'));
+  };
   // The cards' buttons act on the newest state, so a card need not render again to stay current.
-  const now = useRef({ chat, drafts, showSent });
-  now.current = { chat, drafts, showSent };
+  const now = useRef({ chat, drafts, showSent, instead });
+  now.current = { chat, drafts, showSent, instead };
   // Everything the cards show besides their own item; a streamed token changes none of it.
   const sends = draftItems.map((d) => `${d.callId}:${d.sends?.join(',') ?? ''}`).join('|');
   const cardsVersion = useMemo(() => ({}), [s.tabId, s.view, confirms.cards, drafts.owner, chat.home, sends, chat.running, chrome.answers]);
@@ -104,21 +115,21 @@ export function ChatPanel({ s, chrome }: { s: Sidebar; chrome: ChatChrome }) {
                     elsewhere={elsewhere(item)}
                     sent={sent}
                     onShowSent={() => sent && now.current.showSent(sent.cardId)}
-                    onRun={(tool, body, anyway) => now.current.drafts.run(item.callId, tool, body, anyway)}
+                    onRun={(tool, body, anyway) => now.current.drafts.run(item.callId, tool, body, homeOf(item), anyway)}
                     field={chat.draftField(item.callId)}
                     onAcknowledge={() => now.current.chat.acknowledge(item.callId)}
-                    rewrite={item === newest ? { off: !chrome.answers, running: chat.running, run: (action, text) => now.current.chat.action(action, text) } : null}
+                    rewrite={{ off: !chrome.answers, running: chat.running, run: (action, text) => now.current.chat.action(action, text) }}
+                    onRestore={(index) => now.current.chat.restore(item.callId, index)}
                   />
-                  <ConfirmCards cards={mine(item.callId)} confirms={confirms} onSendAgain={(card) => void now.current.drafts.resend(card, item.callId)} />
+                  <ConfirmCards
+                    cards={mine(item.callId)}
+                    confirms={confirms}
+                    onSendAgain={(card) => void now.current.drafts.resend(card, item.callId)}
+                    onInstead={(card) => void now.current.instead(card, item)}
+                  />
                 </>
               );
             }}
-            renderNote={(item) => (
-              <>
-                <NoteActions text={item.text} blocked={drafts.blocked} onRun={(tool, body) => now.current.drafts.run(noteCallId(item.id), tool, body)} />
-                <ConfirmCards cards={mine(noteCallId(item.id))} confirms={confirms} />
-              </>
-            )}
             after={saved.preview && <SavedReplyPreview preview={saved.preview} busy={saved.busy} blocked={drafts.blocked('reply.fill')} onInsert={(body) => void saved.insert(body)} onClose={saved.close} />}
             staleErrors={chrome.staleErrors}
             onRetry={chat.retry}
@@ -128,7 +139,7 @@ export function ChatPanel({ s, chrome }: { s: Sidebar; chrome: ChatChrome }) {
         </LinkTrust.Provider>
       )}
       {chat.error && <p class="notice error" role="alert">{chat.error}</p>}
-      <QuickActions off={!chrome.answers} running={chat.running} onAction={(action) => (chrome.closeOutbound(), chat.action(action, draftNow() ?? undefined))} onWake={chat.wake}>
+      <QuickActions off={!chrome.answers} running={chat.running} onAction={(action) => (chrome.closeOutbound(), chat.action(action))} onWake={chat.wake}>
         <SavedRepliesMenu replies={saved.replies} busy={saved.busy} onChoose={(id) => void saved.open(id)} />
       </QuickActions>
       <ChatInput field={chat.questionField} running={chat.running} placeholder={chatPlaceholder(s.view ? s.view.page : undefined, s.view?.tools ?? [])} onSend={(text) => (chrome.closeOutbound(), chat.send(text))} onStop={chat.stop} onTyping={chat.wake} />

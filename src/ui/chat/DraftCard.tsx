@@ -9,9 +9,11 @@ import { formatClock } from '../format';
 import { t } from '../i18n';
 import { DraftWarning } from './AttackWarning';
 import { DraftSources } from './DraftSources';
+import { DraftVersions } from './DraftVersions';
 import { CopyButton } from './CopyButton';
 import { Rewrites } from './QuickActions';
 import type { QuickAction } from '../../core/quick-actions';
+import { isNoteDraft } from '../../shared/draft-versions';
 
 
 interface Props {
@@ -24,7 +26,7 @@ interface Props {
   sent: { at: number; cardId: string } | null;
   /** Shows the confirm card of that send. */
   onShowSent(): void;
-  /** `anyway`: the agent chose to use the draft on the ticket the tab shows, though written for another. */
+  /** `anyway`: the agent chose to insert the draft on the ticket the tab shows, though written for another. */
   onRun(tool: DraftTool, body: string, anyway: boolean): Promise<ToolResult>;
   /** Where the agent's edit is kept with the conversation (the page's typed-text keeper). */
   field: TypedField | null;
@@ -32,6 +34,8 @@ interface Props {
   onAcknowledge(): void;
   /** The rewrites (Shorter, Friendlier, More formal), on the draft they act on; none: not offered here. */
   rewrite?: { off: boolean; running: boolean; run(action: QuickAction, text: string): void } | null;
+  /** Back to an earlier version (its index in the draft's history). */
+  onRestore?(index: number): void;
 }
 
 /**
@@ -40,11 +44,22 @@ interface Props {
  * The edit lives with the conversation in the background, so a card made again (a reload, a
  * reopened sidebar, a restarted worker) shows the agent's text, not the model's.
  */
-export function DraftCard({ draft, blocked, elsewhere, sent, onShowSent, onRun, field, onAcknowledge, rewrite = null }: Props) {
+export function DraftCard({ draft, blocked, elsewhere, sent, onShowSent, onRun, field, onAcknowledge, rewrite = null, onRestore }: Props) {
   // The text typed here until the background has a newer one: a card made again from the
   // background's copy while an edit is on its way shows the edit.
   const kept = useTyped(field, draftText(draft));
   const body = kept.text;
+  // A rewrite, a translation or going back changes the draft in place: once what was typed here
+  // is applied, the box shows the new version (what the agent typed before it is kept as an
+  // earlier version, see draft-versions).
+  const version = `${draft.history?.length ?? 0}:${draft.versionCallId ?? draft.callId}`;
+  const shownVersion = useRef(version);
+  useEffect(() => {
+    if (shownVersion.current === version) return;
+    shownVersion.current = version;
+    if (field) typed.heard(field);
+  }, [version]);
+  const note = isNoteDraft(draft);
   const box = useRef<HTMLTextAreaElement>(null);
   // The whole draft at its natural height: it scrolls with the conversation, not in a box of its own.
   useLayoutEffect(() => {
@@ -62,20 +77,25 @@ export function DraftCard({ draft, blocked, elsewhere, sent, onShowSent, onRun, 
     setAnyway(false);
     setAsked(null);
   }, [elsewhere]);
-  const fill = blocked('reply.fill');
-  const send = blocked('reply.send');
-  const reasons = [...new Set([fill, send])].filter((r): r is string => r !== null);
+  // A note is added where the page has a note box, and only inserted where it has none.
+  const noteBox = note && blocked('note.add') === null;
+  const fill = note && noteBox ? null : blocked('reply.fill');
+  const sendTool: DraftTool | null = note ? (noteBox ? 'note.add' : null) : 'reply.send';
+  const send = sendTool && blocked(sendTool);
+  const reasons = [...new Set([note && !noteBox ? 'note_no_add' : null, fill, send])].filter((r): r is string => r !== null);
 
   const edit = kept.type;
   const run = async (tool: DraftTool, chosen = anyway) => {
-    if (elsewhere && !chosen) return setAsked({ tool, text: elsewhere });
-    // The box itself, not the last input event: exactly the text on screen (kept before it is used, see onRun).
+    // Insert may go to another ticket on the agent's choice; a send goes only where it was written.
+    if (elsewhere && (!chosen || tool !== 'reply.fill')) return setAsked({ tool, text: elsewhere });
+    // The box itself, not the last input event: exactly the text on screen, kept before it is used.
     const text = box.current?.value ?? body;
     setBusy(true);
     setStatus(null);
     const result = await onRun(tool, text, chosen);
     setBusy(false);
-    if (!result.ok && result.code === 'draft_elsewhere') setAsked({ tool, text: result.error });
+    // Only Insert may be used on another ticket by choice; a send there is refused for good.
+    if (!result.ok && result.code === 'draft_elsewhere' && tool === 'reply.fill') setAsked({ tool, text: result.error });
     else if (!result.ok) setStatus({ ok: false, text: result.error ?? t('result_failed') });
     else if (tool === 'reply.fill') setStatus({ ok: true, text: t('draft_inserted') });
   };
@@ -91,12 +111,12 @@ export function DraftCard({ draft, blocked, elsewhere, sent, onShowSent, onRun, 
   const warning = asked?.text ?? (elsewhere && !anyway ? elsewhere : null);
 
   return (
-    <section class={draft.warned?.length ? 'draft draft-warned' : 'draft'} data-testid="draft-card" data-warned={draft.warned?.length ? 'true' : undefined} aria-label={t('draft_title')}>
+    <section class={draft.warned?.length ? 'draft draft-warned' : 'draft'} data-testid="draft-card" data-audience={note ? 'note' : 'reply'} data-warned={draft.warned?.length ? 'true' : undefined} aria-label={t(note ? 'note_title' : 'draft_title')}>
       {!!draft.warned?.length && <DraftWarning tools={draft.warned} acknowledged={!!draft.acknowledged} onAcknowledge={onAcknowledge} />}
       <div class="draft-head">
-        <strong>{t('draft_title')}</strong>
+        <strong>{t(note ? 'note_title' : 'draft_title')}</strong>
         {body !== draft.body && (
-          <button type="button" class="link" onClick={() => edit(draft.body)}>
+          <button type="button" class="link" data-testid="draft-reset" onClick={() => edit(draft.body)}>
             {t('draft_reset')}
           </button>
         )}
@@ -110,31 +130,58 @@ export function DraftCard({ draft, blocked, elsewhere, sent, onShowSent, onRun, 
               onShowSent();
             }}
           >
-            {t('draft_sent_at', formatClock(sent.at))}
+            {t(note ? 'note_added_at' : 'draft_sent_at', formatClock(sent.at))}
           </a>
         </p>
       )}
       {warning && (
         <div class="draft-elsewhere" data-testid="draft-elsewhere" role="alert">
           <p class="small">{warning}</p>
-          <button type="button" class="btn btn-small" data-testid="draft-use-here" disabled={busy} onClick={useHere}>
-            {t('draft_use_here')}
-          </button>
+          {/* Only an insert can be made on another ticket, and only by this choice. */}
+          {(asked?.tool ?? 'reply.fill') === 'reply.fill' && !fill && (
+            <button type="button" class="btn btn-small" data-testid="draft-use-here" disabled={busy} onClick={useHere}>
+              {t('draft_use_here')}
+            </button>
+          )}
         </div>
       )}
       {draft.subject && <p class="draft-subject">{draft.subject}</p>}
-      <textarea ref={box} data-testid="draft-body" rows={4} value={body} aria-label={t('draft_body')} onInput={(e) => edit(e.currentTarget.value)} onBlur={() => void typed.flush()} />
+      <textarea ref={box} data-testid="draft-body" rows={4} value={body} aria-label={t(note ? 'note_body' : 'draft_body')} onInput={(e) => edit(e.currentTarget.value)} onBlur={() => void typed.flush()} />
       <DraftSources draft={draft} />
       <div class="actions">
-        <button type="button" class="btn btn-write" data-testid="draft-insert" disabled={busy || empty || held || !!fill} title={fill ? t(fill) : undefined} onClick={() => run('reply.fill')}>
-          {t('draft_insert')}
-        </button>
-        <button type="button" class="btn btn-send" data-testid="draft-send" disabled={busy || empty || held || !!send} title={send ? t(send) : undefined} onClick={() => run('reply.send')}>
-          {t(sent ? 'draft_send_again' : 'draft_send')}
-        </button>
+        {(!note || !noteBox) && (
+          <button type="button" class="btn btn-write" data-testid={note ? 'note-insert' : 'draft-insert'} disabled={busy || empty || held || !!fill} title={fill ? t(fill) : undefined} onClick={() => run('reply.fill')}>
+            {t('draft_insert')}
+          </button>
+        )}
+        {sendTool && (
+          <button
+            type="button"
+            class="btn btn-send"
+            data-testid={note ? 'note-add' : 'draft-send'}
+            // Written for another ticket: it is sent from that ticket, never from here.
+            disabled={busy || empty || held || !!send || !!elsewhere}
+            title={send ? t(send) : undefined}
+            onClick={() => run(sendTool)}
+          >
+            {note ? t('note_add') : t(sent ? 'draft_send_again' : 'draft_send')}
+          </button>
+        )}
         <CopyButton text={() => box.current?.value ?? body} testId="draft-copy" disabled={held} />
       </div>
-      {rewrite && <Rewrites off={rewrite.off || held || empty} running={rewrite.running} onRewrite={(action) => rewrite.run(action, box.current?.value ?? body)} />}
+      {rewrite && !note && (
+        <Rewrites
+          off={rewrite.off || held || empty || busy}
+          running={rewrite.running}
+          onRewrite={(action) => {
+            // The text on screen is kept first: the rewrite starts from it, and the version it replaces holds it.
+            const text = box.current?.value ?? body;
+            void typed.flush();
+            rewrite.run(action, text);
+          }}
+        />
+      )}
+      {!!draft.history?.length && onRestore && <DraftVersions draft={draft} onRestore={onRestore} />}
       {reasons.map((r) => (
         <p key={r} class="muted small">
           {t(r)}

@@ -21,16 +21,14 @@ interface Props {
   after?: VNode | null;
   onRetry(): void;
   onSettings(): void;
-  /** Turns an answer into a draft card. */
+  /** Turns an answer into the ticket's draft (or its next version). */
   onUseAsDraft?(itemId: string, text: string): void;
-  /** What a note card offers: Add as internal note (or Insert), with its confirm card. */
-  renderNote?(item: Of<'assistant'>): VNode;
   /** The first so many model errors are out of date (the model answers now): shown as such, without Open settings. */
   staleErrors?: number;
   /**
-   * Changes whenever what the draft and note cards show, other than their own item, changes: the
-   * cards render again only then or when their item changes, not for every streamed token.
-   * Without it they render with every render of the list.
+   * Changes whenever what the draft cards show, other than their own item, changes: the cards
+   * render again only then or when their item changes, not for every streamed token. Without it
+   * they render with every render of the list.
    */
   cardsVersion?: unknown;
 }
@@ -44,7 +42,6 @@ interface Actions {
   settings(): void;
   useAsDraft(itemId: string, text: string): void;
   draft(item: Of<'draft'>): VNode;
-  note(item: Of<'assistant'>): VNode | null;
 }
 
 /**
@@ -52,7 +49,7 @@ interface Actions {
  * token changes one item: every other row is memoised on its item, so only that one renders.
  */
 export function MessageList(props: Props) {
-  const { items, running, renderDraft, renderNote, before, after } = props;
+  const { items, running, renderDraft, before, after } = props;
   const latest = useRef(props);
   latest.current = props;
   const actions = useMemo<Actions>(
@@ -61,7 +58,6 @@ export function MessageList(props: Props) {
       settings: () => latest.current.onSettings(),
       useAsDraft: (itemId, text) => latest.current.onUseAsDraft?.(itemId, text),
       draft: (item) => latest.current.renderDraft(item),
-      note: (item) => latest.current.renderNote?.(item) ?? null,
     }),
     [],
   );
@@ -95,7 +91,6 @@ export function MessageList(props: Props) {
   const withDraft = running ? null : turnsWithDraft(items);
   const draftVersion = props.cardsVersion ?? renderDraft;
   let errors = 0;
-  const noteVersion = props.cardsVersion ?? renderNote;
   return (
     <>
       {/* Not a live region itself: it changes with every token. The announcer below speaks each answer once, when it is complete. */}
@@ -114,9 +109,8 @@ export function MessageList(props: Props) {
                   key={key}
                   item={item}
                   retry={idle(item)}
-                  // Only a note card's row renders again when the cards' version changes.
-                  note={item.card === 'note' && !item.streaming && renderNote ? noteVersion : null}
-                  // Not for an answer whose turn already made a draft card (above or under it).
+                  // Not for an answer whose turn already made a draft (above or under it), nor for a
+                  // summary or a translation of the ticket: the customer's own words are no reply.
                   useAsDraft={withDraft !== null && !!props.onUseAsDraft && !withDraft[i]}
                   actions={actions}
                 />
@@ -147,9 +141,8 @@ const UserRow = memo(({ item }: { item: Of<'user'> }) => (
   </div>
 ));
 
-/** `note`: null, or the cards' version while the answer shows a note card's actions. */
-const AssistantRow = memo(({ item, retry, note, useAsDraft, actions }: { item: Of<'assistant'>; retry: boolean; note: unknown; useAsDraft: boolean; actions: Actions }) => (
-  <Assistant item={item} onRetry={retry ? actions.retry : null} note={note === null ? null : actions.note(item)} onUseAsDraft={useAsDraft ? () => actions.useAsDraft(item.id, item.text) : null} />
+const AssistantRow = memo(({ item, retry, useAsDraft, actions }: { item: Of<'assistant'>; retry: boolean; useAsDraft: boolean; actions: Actions }) => (
+  <Assistant item={item} onRetry={retry ? actions.retry : null} onUseAsDraft={useAsDraft && !item.card ? () => actions.useAsDraft(item.id, item.text) : null} />
 ));
 
 /** A draft card with what belongs under it: renders again when its item or the cards' version changes. */
@@ -198,11 +191,10 @@ function useAnnouncement(items: ChatItem[], running: boolean): string {
   return said;
 }
 
-function Assistant({ item, onRetry, onUseAsDraft, note }: { item: Of<'assistant'>; onRetry: (() => void) | null; onUseAsDraft: (() => void) | null; note: VNode | null }) {
+function Assistant({ item, onRetry, onUseAsDraft }: { item: Of<'assistant'>; onRetry: (() => void) | null; onUseAsDraft: (() => void) | null }) {
   return (
     <div class={`msg msg-assistant${item.card ? ` card-${item.card}` : ''}`} data-testid="assistant-message" data-card={item.card} aria-busy={item.streaming === true} data-cut={item.cut}>
       <Markdown text={item.text} />
-      {note}
       {!item.streaming && item.text.trim() && (
         <div class="answer-actions">
           <CopyButton text={() => item.text} testId={item.card ? 'summary-copy' : 'answer-copy'} />
@@ -251,12 +243,15 @@ function ChatError({ item, stale, onRetry, onSettings }: { item: Of<'error'>; st
   );
 }
 
-/** For each item, whether its turn (from one of the agent's messages to the next) holds a draft card. */
+/**
+ * For each item, whether its turn (from one of the agent's messages to the next) made a draft: it
+ * holds the draft, or a proposal the draft (moved on by a later rewrite) took as a version.
+ */
 function turnsWithDraft(items: ChatItem[]): boolean[] {
   const out = new Array<boolean>(items.length).fill(false);
   for (let start = 0, i = 0; i <= items.length; i++) {
     if (i < items.length && items[i]!.kind !== 'user') continue;
-    if (items.slice(start, i).some((x) => x.kind === 'draft')) out.fill(true, start, i);
+    if (items.slice(start, i).some((x) => x.kind === 'draft' || (x.kind === 'tool' && x.tool === 'reply.propose'))) out.fill(true, start, i);
     start = i;
   }
   return out;

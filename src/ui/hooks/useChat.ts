@@ -21,6 +21,8 @@ export interface Chat extends ChatState {
   draftField(callId: string): TypedField | null;
   /** Where the chat box's text is kept until it is sent. */
   questionField: UnsentField | null;
+  /** Back to an earlier version of a draft (its index in the draft's history); the background's snapshot shows it. */
+  restore(callId: string, version: number): void;
   /** Asks for a fresh snapshot (e.g. after the model settings changed). */
   reopen(): void;
   /** The agent is writing a message: reconnects now if the worker was stopped, not at the send. */
@@ -105,6 +107,10 @@ export function useChat(tabId: number | null | undefined): Chat {
     },
     useAsDraft: (itemId, text) => post((id) => ({ type: 'chat.draft', tabId: id, itemId, text: text.slice(0, 20_000) })),
     acknowledge: (callId) => post((id) => ({ type: 'chat.ack', tabId: id, callId })),
+    restore(callId, version) {
+      const key = state.key;
+      if (key !== null) post((id) => ({ type: 'chat.restore', tabId: id, key, callId, version }));
+    },
     reopen: open,
     wake: () => port.current?.wake(),
   };

@@ -3,21 +3,31 @@ import { request } from '../client';
 import type { ViewState } from '../../shared/protocol';
 import type { ConfirmationRecord, ToolResult } from '../../core';
 import { cardStateOfResult } from '../../core/confirm-lifecycle';
-import { cardAway, cardOfRecord, type ConfirmCardModel } from '../confirm-state';
+import { cardAway, cardIsHere, cardOfRecord, earlierSendOf, type ConfirmCardModel } from '../confirm-state';
+import type { EarlierSend } from '../../shared/protocol';
+import type { TicketRef } from '../../shared/ticket';
 import { errorText } from '../format';
 
 export interface Confirmations {
+  /** The cards of the ticket the tab shows; another ticket's come back when the tab is there again. */
   cards: ConfirmCardModel[];
-  open(tool: string, result: ToolResult): void;
+  /** A prepared send's card, for the ticket it was prepared on (`home`). */
+  open(tool: string, result: ToolResult, home: TicketRef): void;
   /** Shows the card of a record again (a draft's "Sent at" link), and scrolls to it. */
   show(record: ConfirmationRecord): void;
   /** Resolves once the card shows the answer; a card the background left pending can be confirmed again. */
   accept(id: string, digest: string): Promise<void>;
   cancel(id: string): Promise<void>;
+  /** Cancels a pending card and keeps it on screen, saying why nothing was sent (`why`: in the agent's words). */
+  withdraw(id: string, why: string): Promise<void>;
+  /** A problem to show on a card that stays as it is. */
+  note(id: string, error: string): void;
   check(id: string): Promise<void>;
   close(id: string): void;
   /** A pending card whose tab has left its ticket: the ticket, and what the tab shows now. */
-  awayOf(id: string): ReturnType<typeof cardAway>;
+  awayOf(card: ConfirmCardModel): ReturnType<typeof cardAway>;
+  /** For a card still to confirm: the send of its kind the ticket already had from Deskmate. */
+  earlierOf(card: ConfirmCardModel): EarlierSend | null;
 }
 
 /**
@@ -61,11 +71,11 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
   useEffect(() => {
     const listed = [...(view?.pending ?? []), ...(view?.unknown ?? [])];
     for (const record of listed) if (record.ctx.tabId === tabId) add(cardOfRecord(record));
-    // A card this view no longer lists was settled elsewhere (another sidebar, the page
-    // loaded after a send): show what its record says now.
+    // A card of this ticket this view no longer lists was settled elsewhere (another sidebar,
+    // the page loaded after a send): show what its record says now.
     const ids = new Set(listed.map((r) => r.id));
     for (const card of cardsRef.current) {
-      if (card.busy || ids.has(card.id) || !['pending', 'delivering', 'unknown'].includes(card.state)) continue;
+      if (card.busy || ids.has(card.id) || !cardIsHere(card, view) || !['pending', 'delivering', 'unknown'].includes(card.state)) continue;
       request('confirm.get', { id: card.id }).then(
         (record) => record && record.status !== 'pending' && patch(card.id, { state: cardOfRecord(record).state, error: cardOfRecord(record).error }),
         () => undefined,
@@ -109,6 +119,15 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
     }
   };
 
+  const withdraw = async (id: string, why: string) => {
+    try {
+      const r = await request('confirm.cancel', { id });
+      patch(id, r.ok ? { state: 'refused', error: why } : { error: r.error });
+    } catch (e) {
+      patch(id, { error: errorText(e) });
+    }
+  };
+
   const check = async (id: string) => {
     patch(id, { busy: true, error: undefined });
     try {
@@ -120,14 +139,14 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
     }
   };
 
-  const open = (tool: string, result: ToolResult) => {
+  const open = (tool: string, result: ToolResult, home: TicketRef) => {
     const c = result.confirmation;
     if (!c) return;
-    if (!c.earlier) return add({ id: c.id, tool, payload: result.confirmPayload, expiresAt: c.expiresAt, state: 'pending' });
+    if (!c.earlier) return add({ id: c.id, tool, payload: result.confirmPayload, expiresAt: c.expiresAt, state: 'pending', home, ...(c.lastSend ? { lastSend: c.lastSend } : {}) });
     // The same reply already went (or may have gone) to this ticket: its card, saying when.
     dismissed.current.delete(c.id);
     const earlier = { state: c.earlier.phase, sentAt: c.earlier.at, again: true } as const;
-    setCards((cs) => (cs.some((x) => x.id === c.id) ? cs.map((x) => (x.id === c.id ? { ...x, ...earlier } : x)) : [{ id: c.id, tool, payload: result.confirmPayload, expiresAt: c.expiresAt, ...earlier }, ...cs]));
+    setCards((cs) => (cs.some((x) => x.id === c.id) ? cs.map((x) => (x.id === c.id ? { ...x, ...earlier } : x)) : [{ id: c.id, tool, payload: result.confirmPayload, expiresAt: c.expiresAt, home, ...earlier }, ...cs]));
   };
 
   const show = (record: ConfirmationRecord) => {
@@ -136,5 +155,6 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
     requestAnimationFrame(() => document.getElementById(`confirm-${record.id}`)?.scrollIntoView({ block: 'nearest' }));
   };
 
-  return { cards, open, show, accept, cancel, check, close, awayOf: (id) => cardAway(view, id) };
+  const here = cards.filter((card) => cardIsHere(card, view));
+  return { cards: here, open, show, accept, cancel, withdraw, note: (id, error) => patch(id, { error }), check, close, awayOf: (card) => cardAway(view, card), earlierOf: (card) => earlierSendOf(card, view) };
 }

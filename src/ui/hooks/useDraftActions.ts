@@ -8,6 +8,7 @@ import type { Confirmations } from './useConfirmations';
 import { shownPayload, type ConfirmCardModel } from '../confirm-state';
 import { fail } from '../../core/results';
 import { typed } from '../typed';
+import type { TicketRef } from '../../shared/ticket';
 
 /** What a card in the chat can do with its text: insert it, send it, or post it as an internal note. */
 export type DraftTool = 'reply.fill' | 'reply.send' | 'note.add';
@@ -16,11 +17,12 @@ export interface DraftActions {
   /** Why the bound page does not offer a draft's tool (a message key), or null when it does. */
   blocked(tool: DraftTool): string | null;
   /**
-   * Runs the tool with the text the person sees; a prepared send opens its confirm card.
-   * `anyway`: the agent chose to use a draft written for another ticket on this one.
+   * Runs the tool with the text the person sees; a prepared send opens its confirm card, for the
+   * draft's ticket (`home`). `anyway`: the agent chose to insert a draft written for another
+   * ticket into this one's reply box (a send never goes elsewhere: the background refuses it).
    */
-  run(callId: string, tool: DraftTool, body: string, anyway?: boolean): Promise<ToolResult>;
-  /** "Send again" on a card that says when it was sent: the same payload, prepared anew. */
+  run(callId: string, tool: DraftTool, body: string, home: TicketRef | null, anyway?: boolean): Promise<ToolResult>;
+  /** "Send again" on a card that says when it was sent: its own payload, prepared anew, on its own ticket only. */
   resend(card: ConfirmCardModel, callId?: string): Promise<ToolResult>;
   /** The draft (its call id) whose Send… opened each confirmation. */
   owner: Record<string, string>;
@@ -38,7 +40,7 @@ export function useDraftActions(tabId: number | null | undefined, view: ViewStat
     return off ? 'draft_switched_off' : tool === 'reply.fill' ? 'draft_no_fill' : tool === 'note.add' ? 'note_no_add' : 'draft_no_send';
   };
 
-  const invoke = async (tool: string, body: string, callId: string | undefined, flags: { anyway?: boolean; again?: boolean }): Promise<ToolResult> => {
+  const invoke = async (tool: string, body: string, callId: string | undefined, home: TicketRef | null, flags: { anyway?: boolean; again?: string }): Promise<ToolResult> => {
     if (tabId === null || tabId === undefined) return fail('no_tab', 'No tab.');
     let result: ToolResult;
     // What was typed (this draft's last edit among it) is applied before the tool reads the draft.
@@ -53,13 +55,14 @@ export function useDraftActions(tabId: number | null | undefined, view: ViewStat
     const id = result.ok ? result.confirmation?.id : undefined;
     if (id) {
       if (callId) setOwner((o) => ({ ...o, [id]: callId }));
-      confirms.open(tool, result);
+      if (home) confirms.open(tool, result, home);
     }
     return result;
   };
 
-  const run = (callId: string, tool: DraftTool, body: string, anyway = false) => invoke(tool, body, callId, anyway ? { anyway } : {});
-  const resend = (card: ConfirmCardModel, callId?: string) => invoke(card.tool, shownPayload(card.payload)?.body ?? '', callId, { again: true });
+  const run = (callId: string, tool: DraftTool, body: string, home: TicketRef | null, anyway = false) => invoke(tool, body, callId, home, anyway ? { anyway } : {});
+  // The background takes the text from the card's record, and refuses it for another ticket.
+  const resend = (card: ConfirmCardModel, callId?: string) => invoke(card.tool, shownPayload(card.payload)?.body ?? '', callId, card.home, { again: card.id });
 
   return { blocked, run, resend, owner };
 }

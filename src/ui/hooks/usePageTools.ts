@@ -17,11 +17,11 @@ export interface PageTools {
 }
 
 /**
- * Runs the page's tools on a person's click. A send tool only prepares: its result carries
- * the confirmation, which goes to `onPrepared` to open the confirm card. Results belong to
- * one page: a new tab or ticket (`pageKey`) starts empty, and late answers are dropped.
+ * Runs the page's read and write tools on a person's click (a send starts from its draft in the
+ * chat, never here). Results belong to one page: a new tab or ticket (`pageKey`) starts empty,
+ * and late answers are dropped.
  */
-export function usePageTools(tabId: number | null | undefined, pageKey: string, onPrepared: (tool: string, r: ToolResult) => void): PageTools {
+export function usePageTools(tabId: number | null | undefined, pageKey: string): PageTools {
   const [runs, setRuns] = useState<Record<string, ToolRun>>({});
   const current = useRef(pageKey);
 
@@ -41,7 +41,6 @@ export function usePageTools(tabId: number | null | undefined, pageKey: string, 
     } catch (e) {
       result = fail(e instanceof RequestError && isToolErrorCode(e.code) ? e.code : 'internal', errorText(e));
     }
-    if (result.ok && result.confirmation && key === current.current) onPrepared(tool.name, result);
     set({ busy: false, result });
   };
 

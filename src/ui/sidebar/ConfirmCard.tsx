@@ -3,12 +3,14 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { payloadDigest } from '../../core/confirmations';
 import { shownPayload, type ConfirmCardModel } from '../confirm-state';
 import { revealedText } from '../../shared/hidden-chars';
-import { formatClock } from '../format';
+import { formatClock, formatWhen } from '../format';
+import type { EarlierSend } from '../../shared/protocol';
 import { useSeenToEnd } from '../hooks/useSeenToEnd';
 import { useFocusReturn } from '../hooks/useFocusReturn';
 import { t } from '../i18n';
 import { Revealed } from '../shared/Revealed';
 import { CardWarnings } from './CardWarnings';
+import { ConfirmBox } from './ConfirmBox';
 import { ConfirmEffects } from './ConfirmEffects';
 import { ConfirmReview } from './ConfirmReview';
 
@@ -23,6 +25,8 @@ interface Props {
   card: ConfirmCardModel;
   /** The tab has left the card's ticket: Confirm waits until it is back there. */
   away?: { home: string; shows: string | null } | null;
+  /** The ticket already had a send of this kind from Deskmate: the card says when, before Confirm. */
+  earlier?: EarlierSend | null;
   /** Settles once the card shows the answer; a card still pending then takes a Confirm again. */
   onAccept(digest: string): Promise<void> | void;
   onCancel(): void;
@@ -30,6 +34,11 @@ interface Props {
   onClose(): void;
   /** "Send again": prepares this same payload anew, for a card that says when it was sent. */
   onSendAgain?(): void;
+  /**
+   * The helpdesk's box holds the agent's own text: put the draft there instead (or leave it as it
+   * is, when it holds the draft already), and send with the helpdesk's own button.
+   */
+  onInstead?(): void;
 }
 
 /**
@@ -37,9 +46,12 @@ interface Props {
  * shown as plain text. Confirm sends the digest of exactly the object shown here, so what
  * was seen is what is sent, or nothing is.
  */
-export function ConfirmCard({ card, away = null, onAccept, onCancel, onCheck, onClose, onSendAgain }: Props) {
+export function ConfirmCard({ card, away = null, earlier = null, onAccept, onCancel, onCheck, onClose, onSendAgain, onInstead }: Props) {
   const shown = shownPayload(card.payload);
   const [clicked, setClicked] = useState(false);
+  // What the agent typed in the helpdesk's box is replaced only on their word.
+  const [replace, setReplace] = useState(false);
+  const boxHeld = shown?.replaces !== undefined && !replace;
   // A ref, not only state: a second click can come before the re-render that disables the button.
   const once = useRef(false);
   // The card may open above the fold, away from the Send button that opened it.
@@ -57,7 +69,7 @@ export function ConfirmCard({ card, away = null, onAccept, onCancel, onCheck, on
   // A note goes to colleagues, not the customer: the card says so in the UI's own words.
   const note = card.tool === 'note.add';
   const accept = async () => {
-    if (!shown || !body.seen || reviewing || away || once.current) return;
+    if (!shown || !body.seen || reviewing || away || boxHeld || once.current) return;
     once.current = true;
     setClicked(true);
     try {
@@ -71,7 +83,14 @@ export function ConfirmCard({ card, away = null, onAccept, onCancel, onCheck, on
   };
   return (
     <section ref={section} class={`confirm confirm-${card.state}`} data-testid="confirm-card" aria-labelledby={`confirm-${card.id}`}>
-      <h2 id={`confirm-${card.id}`} ref={heading} tabIndex={-1}>{t(note ? 'confirm_note_title' : 'confirm_title')}</h2>
+      <h2 id={`confirm-${card.id}`} ref={heading} tabIndex={-1}>{titleOf(card.state, note)}</h2>
+      {/* What became of it comes first: a card that sent reads as sent before anything else. */}
+      {card.state !== 'pending' && <ConfirmStatus card={card} sending={false} />}
+      {card.sentAt !== undefined && (card.state === 'sent' || card.state === 'unknown') && (
+        <p class={card.again ? 'confirm-again' : 'muted small'} data-testid="confirm-sent-at">
+          {t(card.again ? (note ? 'confirm_note_already_sent' : 'confirm_already_sent') : 'confirm_sent_at', formatClock(card.sentAt))}
+        </p>
+      )}
       {note && <p class="confirm-audience" data-testid="confirm-audience">{t('confirm_note_audience')}</p>}
       {/* At the top: Confirm is held, and the agent should see why before reading on. */}
       {away && card.state === 'pending' && (
@@ -80,6 +99,7 @@ export function ConfirmCard({ card, away = null, onAccept, onCancel, onCheck, on
           {revealedText(away.shows === null ? t('confirm_away_page', away.home) : t('confirm_away_ticket', [away.shows, away.home]))}
         </p>
       )}
+      {earlier && card.state === 'pending' && <EarlierSendWarning earlier={earlier} note={note} />}
       {shown ? (
         <>
           <dl class="kv">
@@ -91,6 +111,17 @@ export function ConfirmCard({ card, away = null, onAccept, onCancel, onCheck, on
             ])}
           </dl>
           {shown.effects && <ConfirmEffects effects={shown.effects} />}
+          {shown.replaces !== undefined && card.state === 'pending' && (
+            <ConfirmBox
+              replaces={shown.replaces}
+              body={shown.body}
+              note={note}
+              chosen={replace}
+              busy={!!card.busy || clicked}
+              onReplace={() => setReplace(true)}
+              {...(onInstead && !note ? { onInstead } : {})}
+            />
+          )}
           <CardWarnings payload={shown} />
           <p class="muted small" data-testid="confirm-body-length">{t('confirm_body_length', bodyLength(shown.body))}</p>
           <div
@@ -114,16 +145,11 @@ export function ConfirmCard({ card, away = null, onAccept, onCancel, onCheck, on
         <p class="error">{t('confirm_unreadable')}</p>
       )}
       {card.state === 'pending' && <p class="muted">{t('confirm_expires', formatClock(card.expiresAt))}</p>}
-      <ConfirmStatus card={card} sending={clicked && card.state === 'pending'} />
-      {card.sentAt !== undefined && (card.state === 'sent' || card.state === 'unknown') && (
-        <p class={card.again ? 'confirm-again' : 'muted small'} data-testid="confirm-sent-at">
-          {t(card.again ? 'confirm_already_sent' : 'confirm_sent_at', formatClock(card.sentAt))}
-        </p>
-      )}
+      {card.state === 'pending' && <ConfirmStatus card={card} sending={clicked} />}
       <div class="actions">
         {card.state === 'pending' && (
-          <button type="button" class="btn btn-send" data-testid="confirm-accept" disabled={!shown || !body.seen || reviewing || !!away || clicked || card.busy} onClick={accept}>
-            {t(note ? 'confirm_note_accept' : 'confirm_accept')}
+          <button type="button" class="btn btn-send" data-testid="confirm-accept" disabled={!shown || !body.seen || reviewing || !!away || boxHeld || clicked || card.busy} onClick={accept}>
+            {t(earlier ? (note ? 'confirm_note_accept_another' : 'confirm_accept_another') : note ? 'confirm_note_accept' : 'confirm_accept')}
           </button>
         )}
         {card.state === 'unknown' && (
@@ -131,8 +157,9 @@ export function ConfirmCard({ card, away = null, onAccept, onCancel, onCheck, on
             {t(card.busy ? 'confirm_checking' : 'confirm_check')}
           </button>
         )}
+        {/* Never the main button of a card that sent: a second copy is a choice, made on a card of its own. */}
         {onSendAgain && (card.state === 'sent' || card.state === 'unknown') && (
-          <button type="button" class="btn btn-send" data-testid="confirm-send-again" disabled={card.busy} onClick={onSendAgain}>
+          <button type="button" class="btn btn-quiet" data-testid="confirm-send-again" disabled={card.busy} onClick={onSendAgain}>
             {t('confirm_send_again')}
           </button>
         )}
@@ -147,6 +174,27 @@ export function ConfirmCard({ card, away = null, onAccept, onCancel, onCheck, on
         )}
       </div>
     </section>
+  );
+}
+
+/** The card's heading says what it is now: to confirm, sending, sent, or not sent. */
+function titleOf(state: ConfirmCardModel['state'], note: boolean): string {
+  if (state === 'pending') return note ? t('confirm_note_title') : t('confirm_title');
+  if (state === 'delivering') return t('confirm_title_sending');
+  if (state === 'sent') return note ? t('confirm_title_note_sent') : t('confirm_title_sent');
+  if (state === 'unknown') return t('confirm_title_unknown');
+  return t('confirm_title_not_sent');
+}
+
+/** "You replied to this ticket at 08:54 — send another?": from the background's records, not the sidebar's memory. */
+function EarlierSendWarning({ earlier, note }: { earlier: EarlierSend; note: boolean }) {
+  const when = formatWhen(earlier.at);
+  const sent = earlier.phase === 'sent';
+  const text = note ? (sent ? t('confirm_noted_before', when) : t('confirm_noted_maybe', when)) : sent ? t('confirm_replied_before', when) : t('confirm_replied_maybe', when);
+  return (
+    <p class="confirm-replied" data-testid="confirm-replied" data-phase={earlier.phase} role="alert">
+      {text}
+    </p>
   );
 }
 

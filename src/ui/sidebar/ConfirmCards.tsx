@@ -10,19 +10,29 @@ import { lazyView } from '../lazy-view';
 export const ConfirmCard = lazyView(() => import('./ConfirmCard').then((m) => m.ConfirmCard));
 
 /** Confirm cards wired to the confirmations hook. */
-export function ConfirmCards({ cards, confirms, onSendAgain }: { cards: ConfirmCardModel[]; confirms: Confirmations; onSendAgain?(card: ConfirmCardModel): void }) {
+interface Props {
+  cards: ConfirmCardModel[];
+  confirms: Confirmations;
+  onSendAgain?(card: ConfirmCardModel): void;
+  /** The helpdesk's box holds the agent's text: the draft goes in beside it instead, and the card is withdrawn. */
+  onInstead?(card: ConfirmCardModel): void;
+}
+
+export function ConfirmCards({ cards, confirms, onSendAgain, onInstead }: Props) {
   return (
     <>
       {cards.map((card) => (
         <ConfirmCard
           key={card.id}
           card={card}
-          away={confirms.awayOf(card.id)}
+          away={confirms.awayOf(card)}
+          earlier={confirms.earlierOf(card)}
           onAccept={(digest) => confirms.accept(card.id, digest)}
           onCancel={() => confirms.cancel(card.id)}
           onCheck={() => confirms.check(card.id)}
           onClose={() => confirms.close(card.id)}
           {...(onSendAgain ? { onSendAgain: () => onSendAgain(card) } : {})}
+          {...(onInstead ? { onInstead: () => onInstead(card) } : {})}
         />
       ))}
     </>

@@ -17,16 +17,20 @@ interface Props {
   onRun(tool: PageToolView, input: unknown): void;
 }
 
-/** The page's tools in three sections by grade, each saying what its grade means. */
+/**
+ * The page's tools in three sections by grade, each saying what its grade means. What sends has
+ * no form here: a reply or a note goes from its draft in the chat, which belongs to its ticket.
+ */
 export function PageActions({ tools, page, site, runs, onRun }: Props) {
   return (
     <>
       {GRADES.map((grade) => {
-        const mine = tools.filter((tool) => tool.sideEffect === grade);
+        const all = tools.filter((tool) => tool.sideEffect === grade);
+        const mine = grade === 'send' ? [] : all;
         // A switched-off capability says so; a grade the page simply lacks is left out.
         const has = page.grades?.includes(grade) ?? true;
         const off = has && ((grade === 'write' && site?.write === false) || (grade === 'send' && site?.send === false));
-        if (mine.length === 0 && !off) return null;
+        if (all.length === 0 && !off) return null;
         return (
           <section key={grade} class={`section grade-${grade}`}>
             <h2>
@@ -34,7 +38,12 @@ export function PageActions({ tools, page, site, runs, onRun }: Props) {
               {t(`grade_${grade}`)}
             </h2>
             <p class="grade-line">{t(`grade_${grade}_line`)}</p>
-            {mine.length === 0 && <p class="muted">{t(`grade_${grade}_off`)}</p>}
+            {all.length === 0 && <p class="muted">{t(`grade_${grade}_off`)}</p>}
+            {grade === 'send' && all.length > 0 && (
+              <p class="muted" data-testid="send-from-chat">
+                {t('page_send_from_chat', all.map((tool) => toolTitle(tool, page)).join(', '))}
+              </p>
+            )}
             {mine.map((tool) => (
               <PageTool key={tool.name} tool={tool} page={page} run={runs[tool.name]} onRun={(input) => onRun(tool, input)} />
             ))}

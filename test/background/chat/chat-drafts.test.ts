@@ -77,7 +77,7 @@ describe('drafts kept with the conversation', () => {
     expect((await h.draft())!.text).toBeUndefined();
   });
 
-  it('refuses Send… and Insert of a draft on ticket 7 of another site until the agent chooses to use it there', async () => {
+  it('refuses Send… and Insert of a draft on ticket 7 of another site; Insert goes there on the agent\'s choice, a send never', async () => {
     const h = await setup();
     await h.say({ type: 'chat.open', tabId: 1 });
     await h.say({ type: 'chat.send', tabId: 1, text: 'Draft a reply.' });
@@ -89,8 +89,10 @@ describe('drafts kept with the conversation', () => {
     }
     expect(await h.services.registry.pending()).toEqual([]);
     expect(h.tabs.calls.filter((c) => c.call.type === 'page.run')).toEqual([]);
-    const chosen = await h.invoke('reply.send', MODEL_TEXT, { anyway: true });
-    expect(chosen.confirmPayload).toMatchObject({ site: B, ticket: '#7' });
+    // A send stays with its ticket whatever the sidebar asks; an insert (undone in the page) may go.
+    expect(await h.invoke('reply.send', MODEL_TEXT, { anyway: true })).toMatchObject({ ok: false, code: 'draft_elsewhere' });
+    expect(await h.services.registry.pending()).toEqual([]);
+    expect(await h.invoke('reply.fill', MODEL_TEXT, { anyway: true })).toMatchObject({ ok: true });
     expect(h.tabs.delivered).toEqual([]);
   });
 
