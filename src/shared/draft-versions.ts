@@ -110,10 +110,19 @@ export function placeDraft<T extends { kind: string }>(items: readonly T[], draf
   return list;
 }
 
+/** The actions that rewrite the draft's own text: what it cites and its subject stay unless the rewrite names its own. */
+const REWRITTEN: ReadonlySet<DraftMade> = new Set(['shorter', 'friendlier', 'formal', 'translate_draft']);
+
 /** A proposal made into a first draft, or the next version of the ticket's draft. */
 export function proposalDraft(old: DraftItem | undefined, fresh: { id: string; callId: string; draft: Draft; made: DraftMade; warned?: string[]; audience?: 'note' }): DraftItem {
   const { draft } = fresh;
-  if (old) return withNewVersion(old, { body: draft.body, ...(draft.subject ? { subject: draft.subject } : {}), ...(draft.sources ? { sources: draft.sources } : {}), ...(draft.droppedSources ? { droppedSources: draft.droppedSources } : {}), made: fresh.made, callId: fresh.callId, ...(fresh.warned ? { warned: fresh.warned } : {}) });
+  if (old) {
+    // A rewrite says the same thing another way: the articles it rests on and the subject carry over.
+    const carried = REWRITTEN.has(fresh.made);
+    const subject = draft.subject || (carried ? old.subject : undefined);
+    const sources = draft.sources?.length ? draft.sources : carried ? old.sources : undefined;
+    return withNewVersion(old, { body: draft.body, ...(subject ? { subject } : {}), ...(sources ? { sources } : {}), ...(draft.droppedSources ? { droppedSources: draft.droppedSources } : {}), made: fresh.made, callId: fresh.callId, ...(fresh.warned ? { warned: fresh.warned } : {}) });
+  }
   return {
     id: fresh.id,
     kind: 'draft',

@@ -33,6 +33,19 @@ describe('one draft per ticket', () => {
     expect(items.map((i) => i.kind)).toEqual(['user', 'user', 'draft']);
   });
 
+  it("carries the citations and the subject over to a rewrite that names none, but not to a new proposal", () => {
+    const sources = [{ id: 'kb#1', title: 'Invoices' }];
+    const items = apply([user('u1')], proposed('c1', 'Hi Nora, the corrected invoice is attached.', { subject: 'Re: Invoice', sources }));
+    const shorter = drafts(apply([...items, user('u2', 'shorter')], proposed('c2', 'Invoice attached.')))[0]!;
+    expect(shorter).toMatchObject({ body: 'Invoice attached.', subject: 'Re: Invoice', sources, made: 'shorter' });
+    const translated = drafts(apply([...items, user('u2', 'translate_draft')], proposed('c2', 'Rechnung anbei.', { subject: 'AW: Rechnung' })))[0]!;
+    expect(translated).toMatchObject({ subject: 'AW: Rechnung', sources });
+    const fresh = drafts(apply([...items, user('u2')], proposed('c2', 'Something else entirely.')))[0]!;
+    expect(fresh.subject).toBeUndefined();
+    expect(fresh.sources).toBeUndefined();
+    expect(fresh.history?.[0]).toMatchObject({ subject: 'Re: Invoice', sources });
+  });
+
   it('keeps the sends of the draft across versions: one Send… per ticket', () => {
     let items = apply([user('u1')], proposed('c1', 'One'));
     items = items.map((i) => (i.kind === 'draft' ? { ...i, sends: ['k1'] } : i));
