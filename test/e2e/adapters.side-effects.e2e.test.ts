@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openExtensionPage, tabIdOf, type ChromiumHarness } from './harness/chromium';
-import { pageDriver, readWholeBody, runTool, showTab, theCard, ticketShown, waitForTools, waitIn } from './harness/deskmate';
+import { startModel, type ModelForExtension } from './harness/chat';
+import { pageDriver, readWholeBody, theCard, ticketShown, waitIn } from './harness/deskmate';
+import { sendFromDraft, useModel } from './harness/drafts';
 import { pageScreenshot } from './harness/screenshots';
 import { startTestServer, type TestServer } from './harness/test-server';
 
@@ -15,6 +17,7 @@ import { startTestServer, type TestServer } from './harness/test-server';
 describe('adapters.side-effects: the confirm card shows what the helpdesk will also do', () => {
   let chromium: ChromiumHarness;
   let site: TestServer;
+  let m: ModelForExtension;
 
   beforeAll(async () => {
     const [freescout, osticket] = await Promise.all([
@@ -22,14 +25,17 @@ describe('adapters.side-effects: the confirm card shows what the helpdesk will a
       readFile('test/fixtures/sites/osticket/ticket.html', 'utf8'),
     ]);
     site = await startTestServer({ '/conversation/42': freescout, '/support/scp/tickets.php': osticket });
+    m = await startModel({ chunkDelayMs: 2 });
     chromium = await launchChromium();
+    await useModel(chromium.context, chromium.extensionId, m);
   });
   afterAll(async () => {
     await chromium?.close();
+    await m?.model.close();
     await site?.close();
   });
 
-  /** Opens the page, lets `before` change its form as an agent would, and prepares a reply from the sidebar's Page tab. */
+  /** Opens the page, lets `before` change its form as an agent would, and prepares a reply from the ticket's draft. */
   async function cardFor(path: string, label: string, body: string, before?: (page: Page) => Promise<void>) {
     const page = await chromium.context.newPage();
     await page.goto(site.url(path));
@@ -39,9 +45,8 @@ describe('adapters.side-effects: the confirm card shows what the helpdesk will a
     await sidebar.setViewportSize({ width: 420, height: 900 });
     const driver = pageDriver(sidebar);
     await ticketShown(driver, tabId, label);
-    await showTab(driver, 'Page');
-    await waitForTools(driver, ['reply.send']);
-    await runTool(driver, 'reply.send', body);
+    m.model.reset();
+    await sendFromDraft(driver, m.model, body);
     const card = await theCard(driver, ['pending']);
     const effects = await waitIn(
       driver,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
-import { configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
+import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { openTicket, startDemoHelpdesk, TICKET_1, waitIn, type DemoHelpdesk } from './harness/deskmate';
 import { stopServiceWorker } from './harness/service-worker';
 
@@ -57,14 +57,16 @@ describe('agent.citations: a draft shows the knowledge-base articles it used, an
       dropped: card.querySelector('[data-testid="draft-sources-dropped"]')?.textContent ?? null,
     })), null);
 
-  async function act(action: string, drafts: number) {
-    await waitForChat(panel, (v) => !v.running, 'no turn running');
+  /** Runs an action until the ticket's one draft keeps `versions` earlier versions: the new proposal is its current text. */
+  async function act(action: string, versions: number) {
+    const before = (await waitForChat(panel, (v) => !v.running, 'no turn running')).users.length;
     await panel.click(`[data-testid="quick-action"][data-action="${action}"]:not([disabled])`);
-    await waitForChat(panel, (v) => !v.running && v.drafts.length === drafts, `the ${action} action's draft`, { timeoutMs: 40_000 });
+    await waitForChat(panel, (v) => v.users.length === before + 1 && !v.running && v.drafts.length === 1, `the ${action} action's draft`, { timeoutMs: 40_000 });
+    await waitIn(panel, (n: number) => document.querySelectorAll('[data-testid="draft-version"]').length === n || undefined, versions, `the draft with ${versions} earlier versions`);
   }
 
   it('cites the article kb.search returned; the chip opens it in the sidebar', async () => {
-    await act('draft', 1);
+    await act('draft', 0);
     const [card] = await chips();
     const returned = returnedIds(m.model.requests());
     expect(card!.ids).toHaveLength(1);
@@ -81,13 +83,15 @@ describe('agent.citations: a draft shows the knowledge-base articles it used, an
 
   it('drops a fabricated citation and says so; a draft without sources says it has none', async () => {
     await m.model.behave({ fabricateCitation: true });
-    await act('draft', 2);
+    const first = (await chips())[0]!;
+    await act('draft', 1);
     // The model did claim it...
     expect(claimed(m.model.requests()).at(-1)).toContain(FABRICATED);
     expect(returnedIds(m.model.requests()).has(FABRICATED)).toBe(false);
     // ...and the card shows only the real one, and names the one it dropped.
-    const second = (await chips())[1]!;
-    expect(second.ids).toEqual((await chips())[0]!.ids);
+    // One draft, its new version: the earlier version's citations are kept with it.
+    const second = (await chips())[0]!;
+    expect(second.ids).toEqual(first.ids);
     expect(second.ids).not.toContain(FABRICATED);
     expect(second.dropped).toContain(FABRICATED);
     // The model was told in the reply.propose result, too.
@@ -95,10 +99,20 @@ describe('agent.citations: a draft shows the knowledge-base articles it used, an
     expect(last.messages.filter((x) => x.role === 'tool').at(-1)?.content).toContain(`"droppedSources":["${FABRICATED}"]`);
 
     await m.model.behave({});
-    await act('shorter', 3);
-    const third = (await chips())[2]!;
-    expect(third.ids).toEqual([]);
-    expect(third.none).toMatch(/No knowledge-base sources/);
+    // Shorter says the same thing in fewer words: the article it rests on stays cited.
+    await act('shorter', 2);
+    const third = (await chips())[0]!;
+    expect(third.ids).toEqual(first.ids);
+    expect(third.dropped).toBeNull();
+
+    // A new proposal that cites nothing says so.
+    m.model.script([{ toolCalls: [{ name: 'reply__propose', arguments: { body: 'Hi Maria, we are looking into it.' } }] }, { text: 'The draft is in the card.' }]);
+    await ask(panel, 'Draft a short holding reply.');
+    await waitIn(panel, () => document.querySelectorAll('[data-testid="draft-version"]').length === 3 || undefined, null, 'the new proposal as the next version');
+    await waitForChat(panel, (v) => !v.running, 'the turn to end');
+    const fourth = (await chips())[0]!;
+    expect(fourth.ids).toEqual([]);
+    expect(fourth.none).toMatch(/No knowledge-base sources/);
     expect(await helpdesk.sentLog()).toEqual([]);
   });
 
@@ -112,6 +126,6 @@ describe('agent.citations: a draft shows the knowledge-base articles it used, an
     const results = (fresh.at(-1) as { messages: { role: string; content?: string }[] }).messages.filter((x) => x.role === 'tool' && x.content?.startsWith('<tool_result tool="kb.search"'));
     expect(results.at(-1)?.content).toContain('Duplicate charge refund');
     expect(results.at(-1)?.content).not.toContain('could not be loaded');
-    expect((await chips())[3]!.titles).toEqual(['Duplicate charge refund']);
+    expect((await chips())[0]!.titles).toEqual(['Duplicate charge refund']);
   });
 });

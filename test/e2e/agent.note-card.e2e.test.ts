@@ -31,10 +31,11 @@ describe('agent.note-card: a drafted internal note is added only through the con
     await panel.waitFor('[data-testid="ticket-context"]');
     await panel.click('[data-testid="quick-action"][data-action="note"]:not([disabled])');
     await waitForChat(panel, (v) => !v.running && v.users.length === 1 && v.assistants.length > 0, 'the note action to finish', { timeoutMs: 40_000 });
-    const noteText = (await waitIn(panel, () => document.querySelector('[data-card="note"] > .md')?.textContent, null, 'the note card')).trim();
+    // The answer is the ticket's internal-note draft, editable like a reply.
+    const noteText = (await waitIn(panel, () => document.querySelector<HTMLTextAreaElement>('[data-testid="draft-card"][data-audience="note"] [data-testid="draft-body"]')?.value, null, 'the note draft')).trim();
     expect(noteText).toContain('Internal note');
 
-    await panel.click('[data-card="note"] [data-testid="note-add"]:not([disabled])');
+    await panel.click('[data-testid="draft-card"][data-audience="note"] [data-testid="note-add"]:not([disabled])');
     const card = await theCard(panel, ['pending']);
     expect(card.fields).toEqual([helpdesk.url, TICKET_1.label]);
     expect(card.body).toContain('Internal note');

@@ -151,7 +151,7 @@ describe('firefox.drafts: drafts keep their edits, say when they were sent, and 
     expect(await sentTexts()).toEqual([MODEL_TEXT, MODEL_TEXT]);
   });
 
-  attack('Firefox: a draft for ticket 1 on one site, the tab moved to ticket 1 on another site: Send… there is refused until the agent chooses it', async () => {
+  attack('Firefox: a draft for ticket 1 on one site, the tab moved to ticket 1 on another site: Send… there is refused, even on the agent\'s choice, which lets only Insert through', async () => {
     const home = helpdesk.ticketUrl(TICKET_1.id);
     const other = home.replace('127.0.0.1', 'localhost');
     const { ticket, driver, tabId } = await drafted(home);
@@ -176,8 +176,12 @@ describe('firefox.drafts: drafts keep their edits, say when they were sent, and 
     await new Promise((r) => setTimeout(r, 500));
     expect(await sentTexts()).toEqual([]);
 
+    // The agent's explicit choice lets Insert through; a send never goes to another site's ticket.
     const chosen = await toBackground(driver, { type: 'tool.invoke', tabId, tool: 'reply.send', input: { body: EDITED }, draft: callId, anyway: true });
-    expect(chosen).toMatchObject({ ok: true, value: { ok: true, requiresConfirm: true } });
+    expect(chosen).toMatchObject({ ok: true, value: { ok: false, code: 'draft_elsewhere' } });
+    const inserted = await toBackground(driver, { type: 'tool.invoke', tabId, tool: 'reply.fill', input: { body: EDITED }, draft: callId, anyway: true });
+    expect(inserted).toMatchObject({ ok: true, value: { ok: true } });
+    expect(await pendingOf(driver, tabId)).toEqual([]);
     expect(await sentTexts()).toEqual([]);
 
     await ticket.goto(home);

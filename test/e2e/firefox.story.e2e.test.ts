@@ -13,7 +13,10 @@ import {
   waitForTools,
   type DemoHelpdesk,
 } from './harness/deskmate';
+import { startModel, type ModelForExtension } from './harness/chat';
+import { sendFromDraft } from './harness/drafts';
 import { firefoxDriver } from './harness/firefox-driver';
+import { configureFirefox } from './harness/firefox-sidebar';
 import { poll } from './harness/wait';
 
 declare const browser: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } };
@@ -22,17 +25,22 @@ declare const browser: { tabs: { query(q: object): Promise<{ id?: number; url?: 
 describe('firefox.story: read and send with confirm on the demo helpdesk', () => {
   let firefox: FirefoxHarness;
   let helpdesk: DemoHelpdesk;
+  let m: ModelForExtension;
 
   beforeAll(async () => {
     helpdesk = await startDemoHelpdesk();
+    m = await startModel({ chunkDelayMs: 2 });
     firefox = await launchFirefox();
+    await configureFirefox(firefox, m);
   });
   afterAll(async () => {
     await firefox?.close();
+    await m?.model.close();
     await helpdesk?.close();
   });
   beforeEach(async () => {
     await helpdesk.reset();
+    m.model.reset();
   });
 
   it('reads the ticket, then sends exactly the confirmed body once', async () => {
@@ -53,7 +61,7 @@ describe('firefox.story: read and send with confirm on the demo helpdesk', () =>
     const sidebarPage = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabId}`);
     const sidebar = firefoxDriver(sidebarPage);
     await showTab(sidebar, 'Page');
-    await waitForTools(sidebar, ['ticket.read', 'reply.fill', 'reply.send'], { timeoutMs: 20_000 });
+    await waitForTools(sidebar, ['ticket.read', 'reply.fill'], { timeoutMs: 20_000 });
 
     await runTool(sidebar, 'ticket.read');
     const read = await toolResult(sidebar, 'ticket.read');
@@ -61,7 +69,8 @@ describe('firefox.story: read and send with confirm on the demo helpdesk', () =>
     expect(read).toContain('The card ends in 4417');
 
     const body = replyBody('firefox');
-    await runTool(sidebar, 'reply.send', body);
+    // A reply goes from the ticket's draft in the chat.
+    await sendFromDraft(sidebar, m.model, body);
     const card = await theCard(sidebar, ['pending']);
     expect(card.fields).toEqual([helpdesk.url, TICKET_1.label, TICKET_1.recipient, `Re: ${TICKET_1.subject}`]);
     expect(card.body).toBe(body);

@@ -9,18 +9,17 @@ import {
   openTicket,
   pageDriver,
   replyBody,
-  runTool,
   sendToBackground,
-  showTab,
   startDemoHelpdesk,
   storedConfirmation,
   theCard,
   TICKET_1,
-  waitForTools,
   type DemoHelpdesk,
   type StoredConfirmation,
   type ToolResultLike,
 } from './harness/deskmate';
+import { sendFromDraft, useModel } from './harness/drafts';
+import { startModel, type ModelForExtension } from './harness/chat';
 import { poll } from './harness/wait';
 
 declare const chrome: ChromeApi;
@@ -29,29 +28,32 @@ declare const chrome: ChromeApi;
 describe('runtime.double-confirm: one confirmation, one reply', () => {
   let chromium: ChromiumHarness;
   let helpdesk: DemoHelpdesk;
+  let m: ModelForExtension;
   let extensionPage: Page;
 
   beforeAll(async () => {
     helpdesk = await startDemoHelpdesk();
+    m = await startModel({ chunkDelayMs: 2 });
     chromium = await launchChromium();
+    await useModel(chromium.context, chromium.extensionId, m);
     extensionPage = await openBackgroundExtensionPage(chromium.context, chromium.extensionId);
   });
   afterAll(async () => {
     await chromium?.close();
+    await m?.model.close();
     await helpdesk?.close();
   });
   beforeEach(async () => {
     await helpdesk.reset();
+    m.model.reset();
   });
 
   /** A ticket tab, the real side panel on it, and a pending confirm card for a fresh body. */
   async function prepared(tag: string): Promise<{ page: Page; panel: SidePanel; body: string; record: StoredConfirmation }> {
     const page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
     const panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
-    await showTab(panel, 'Page');
-    await waitForTools(panel, ['reply.send']);
     const body = replyBody(tag);
-    await runTool(panel, 'reply.send', body);
+    await sendFromDraft(panel, m.model, body);
     expect((await theCard(panel, ['pending'])).body).toBe(body);
     const record = await storedConfirmation(panel, panel.tabId, body);
     expect(await helpdesk.sentLog()).toEqual([]);

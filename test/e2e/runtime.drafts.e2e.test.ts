@@ -141,7 +141,7 @@ describe('runtime.drafts: drafts keep their edits, say when they were sent, and 
     expect(await sentTexts()).toEqual([MODEL_TEXT, MODEL_TEXT]);
   });
 
-  attack('a draft for ticket 1 on one site, the tab moved to ticket 1 on another site: Send… there is refused until the agent chooses it', async () => {
+  attack('a draft for ticket 1 on one site, the tab moved to ticket 1 on another site: Send… there is refused, even on the agent\'s choice, which lets only Insert through', async () => {
     const home = helpdesk.ticketUrl(TICKET_1.id);
     const other = home.replace('127.0.0.1', 'localhost'); // the same id, another site (origin)
     expect(new URL(other).origin).not.toBe(new URL(home).origin);
@@ -169,11 +169,13 @@ describe('runtime.drafts: drafts keep their edits, say when they were sent, and 
     expect(await page!.evaluate(() => (document.querySelector('textarea') as HTMLTextAreaElement | null)?.value ?? '')).toBe('');
     expect(await sentTexts()).toEqual([]);
 
-    // The explicit choice prepares a card addressed to the ticket the tab shows; nothing is posted without Confirm.
+    // The agent's explicit choice lets Insert put the draft into this ticket's box; a send never goes
+    // elsewhere, whatever the sidebar asks: nothing is prepared for the other site's customer.
     const chosen = await sendToBackground(p, { type: 'tool.invoke', tabId: p.tabId, tool: 'reply.send', input: { body: EDITED }, draft: callId, anyway: true });
-    expect(chosen).toMatchObject({ ok: true, value: { ok: true, requiresConfirm: true } });
-    expect((chosen as unknown as { value: { confirmPayload: { site: string } } }).value.confirmPayload.site).toBe(new URL(other).origin);
-    await new Promise((r) => setTimeout(r, 500));
+    expect(chosen).toMatchObject({ ok: true, value: { ok: false, code: 'draft_elsewhere' } });
+    const inserted = await sendToBackground(p, { type: 'tool.invoke', tabId: p.tabId, tool: 'reply.fill', input: { body: EDITED }, draft: callId, anyway: true });
+    expect(inserted).toMatchObject({ ok: true, value: { ok: true } });
+    expect((await storedConfirmations(p)).filter((r) => r.status === 'pending')).toEqual([]);
     expect(await sentTexts()).toEqual([]);
 
     // Back on its own ticket, the draft is there with the agent's edit.

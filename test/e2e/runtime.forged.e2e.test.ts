@@ -6,17 +6,16 @@ import {
   contentScriptWorld,
   openTicket,
   replyBody,
-  runTool,
   sendToBackground,
-  showTab,
   startDemoHelpdesk,
   storedConfirmation,
   storedConfirmations,
   theCard,
   TICKET_1,
-  waitForTools,
   type DemoHelpdesk,
 } from './harness/deskmate';
+import { sendFromDraft, useModel } from './harness/drafts';
+import { startModel, type ModelForExtension } from './harness/chat';
 
 /**
  * A confirm (or a write or send) forged outside the extension's own pages is refused, and does
@@ -26,26 +25,29 @@ import {
 describe('runtime.forged: confirms and tool calls forged from a web page or a content script', () => {
   let chromium: ChromiumHarness;
   let helpdesk: DemoHelpdesk;
+  let m: ModelForExtension;
 
   beforeAll(async () => {
     helpdesk = await startDemoHelpdesk();
+    m = await startModel({ chunkDelayMs: 2 });
     chromium = await launchChromium();
+    await useModel(chromium.context, chromium.extensionId, m);
   });
   afterAll(async () => {
     await chromium?.close();
+    await m?.model.close();
     await helpdesk?.close();
   });
   beforeEach(async () => {
     await helpdesk.reset();
+    m.model.reset();
   });
 
   it('refuses them all, keeps the confirmation pending, and the sidebar still confirms once', async () => {
     const page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
     const panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
-    await showTab(panel, 'Page');
-    await waitForTools(panel, ['reply.send']);
     const body = replyBody('forged');
-    await runTool(panel, 'reply.send', body);
+    await sendFromDraft(panel, m.model, body);
     await theCard(panel, ['pending']);
     const record = await storedConfirmation(panel, panel.tabId, body);
     const forged = { type: 'confirm.accept', tabId: panel.tabId, id: record.id, digest: record.digest };

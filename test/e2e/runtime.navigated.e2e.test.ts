@@ -4,49 +4,55 @@ import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel
 import {
   auditOf,
   clickConfirm,
+  confirmCards,
   openTicket,
   readWholeBody,
   replyBody,
-  runTool,
   sendToBackground,
-  showTab,
   startDemoHelpdesk,
   storedConfirmation,
   theCard,
   TICKET_1,
   TICKET_2,
   ticketShown,
-  waitForTools,
   type DemoHelpdesk,
   type StoredConfirmation,
 } from './harness/deskmate';
+import { startModel, type ModelForExtension } from './harness/chat';
+import { sendFromDraft, useModel } from './harness/drafts';
 
 import { poll } from './harness/wait';
 
-/** A send prepared on one ticket is never delivered to another: the tab moved on, the card holds Confirm, and nothing goes. */
+/**
+ * A send prepared on one ticket is never delivered to another: the tab moved on, the sidebar
+ * shows no card of the ticket it left, a confirm sent all the same is refused, and nothing goes.
+ */
 describe('runtime.navigated: Confirm after the tab moved to another ticket', () => {
   let chromium: ChromiumHarness;
   let helpdesk: DemoHelpdesk;
+  let m: ModelForExtension;
 
   beforeAll(async () => {
     helpdesk = await startDemoHelpdesk();
+    m = await startModel({ chunkDelayMs: 2 });
     chromium = await launchChromium();
+    await useModel(chromium.context, chromium.extensionId, m);
   });
   afterAll(async () => {
     await chromium?.close();
+    await m?.model.close();
     await helpdesk?.close();
   });
   beforeEach(async () => {
     await helpdesk.reset();
+    m.model.reset();
   });
 
   async function prepared(tag: string): Promise<{ page: Page; panel: SidePanel; body: string; record: StoredConfirmation }> {
     const page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
     const panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
-    await showTab(panel, 'Page');
-    await waitForTools(panel, ['reply.send']);
     const body = replyBody(tag);
-    await runTool(panel, 'reply.send', body);
+    await sendFromDraft(panel, m.model, body);
     expect((await theCard(panel, ['pending'])).body).toBe(body);
     return { page, panel, body, record: await storedConfirmation(panel, panel.tabId, body) };
   }
@@ -54,15 +60,10 @@ describe('runtime.navigated: Confirm after the tab moved to another ticket', () 
   async function refusedAfterMove(panel: SidePanel, body: string, record: StoredConfirmation) {
     // Wait until the background knows the tab shows the other ticket: that is what Confirm checks.
     await ticketShown(panel, panel.tabId, TICKET_2.label);
-    // The card says so and holds Confirm: the agent is not invited to a click that must fail.
-    await panel.waitFor('[data-testid="confirm-card"] [data-testid="confirm-away"]', { timeoutMs: 10_000 });
-    const away = await panel.evaluate(() => document.querySelector('[data-testid="confirm-away"]')?.textContent ?? '', null);
-    expect(away).toContain(`ticket ${TICKET_2.label}, not ${TICKET_1.label}`);
-    const before = await theCard(panel, ['pending']);
-    expect(before.body).toBe(body);
-    expect(before.canAccept).toBe(false);
+    // The sidebar shows ticket 1's card no more: nothing there invites a click that must fail.
+    await poll(async () => ((await confirmCards(panel)).length === 0 ? true : undefined), "ticket 1's card gone from the sidebar", { timeoutMs: 10_000 });
 
-    // A confirm that goes all the same (a click that beat the card, or sent past it) is refused.
+    // A confirm that goes all the same (a click that beat the sidebar, or sent past it) is refused.
     const forced = await sendToBackground(panel, { type: 'confirm.accept', tabId: panel.tabId, id: record.id, digest: record.digest });
     expect(forced).toMatchObject({ ok: true, value: { ok: false, code: 'scope_changed' } });
     expect(forced.ok && forced.value.error).toContain(TICKET_2.label);
@@ -87,7 +88,7 @@ describe('runtime.navigated: Confirm after the tab moved to another ticket', () 
     expect((await helpdesk.sentLog()).map((sent) => sent.text)).toEqual([body]);
   }
 
-  it('holds Confirm after a full page load of ticket 2, refuses a confirm sent all the same, and sends once back on ticket 1', async () => {
+  it('shows no card of ticket 1 after a full page load of ticket 2, refuses a confirm sent all the same, and sends once back on ticket 1', async () => {
     const { page, panel, body, record } = await prepared('navigated by load');
 
     await page.goto(helpdesk.ticketUrl(TICKET_2.id));
@@ -100,7 +101,7 @@ describe('runtime.navigated: Confirm after the tab moved to another ticket', () 
     await page.close();
   });
 
-  it('reopens the card when a Confirm click beat the hold: refused for ticket 2, pending again saying why, and sends once back on ticket 1', async () => {
+  it('refuses a Confirm click that beat the move to ticket 2; back on ticket 1 the card is pending again, saying why, and sends once', async () => {
     const { page, panel, body, record } = await prepared('click beat the hold');
     await readWholeBody(panel);
     // The click's message stays in the panel until the tab has moved: a click in the instant
@@ -128,24 +129,23 @@ describe('runtime.navigated: Confirm after the tab moved to another ticket', () 
     await ticketShown(panel, panel.tabId, TICKET_2.label);
     await panel.evaluate(() => (window as unknown as { letGo(): void }).letGo(), null);
 
-    // Refused, nothing sent, the record still pending: the card is pending again, says why, and holds Confirm.
-    const again = await poll(async () => {
-      const card = await theCard(panel, ['pending']);
-      return card.status.includes(TICKET_2.label) ? card : undefined;
-    }, 'the refusal on the card', { timeoutMs: 10_000 });
-    expect(again.status).toMatch(/^Not sent: .*nothing was sent/i);
-    expect(again.canAccept).toBe(false);
-    await panel.waitFor('[data-testid="confirm-card"] [data-testid="confirm-away"]', { timeoutMs: 10_000 });
+    // Refused, nothing sent, the record still pending; the card is not shown on ticket 2.
+    await poll(async () => ((await auditOf(panel, record.id)).map((e) => e.kind).join() === 'prepare,refuse' ? true : undefined), 'the refusal in the audit', { timeoutMs: 10_000 });
+    expect(await confirmCards(panel)).toEqual([]);
     expect(await helpdesk.sentLog()).toEqual([]);
     expect((await storedConfirmation(panel, panel.tabId, body)).status).toBe('pending');
-    expect((await auditOf(panel, record.id)).map((e) => e.kind)).toEqual(['prepare', 'refuse']);
 
+    // Back on ticket 1 the card says why the click did not send, and Confirm sends once.
+    await page.goto(helpdesk.ticketUrl(TICKET_1.id));
+    await page.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
+    const again = await theCard(panel, ['pending'], { timeoutMs: 10_000 });
+    expect(again.status).toMatch(/^Not sent: .*#1042.*nothing was sent/i);
     await sendsOnceBackOnTicket1(page, panel, body);
     await panel.close();
     await page.close();
   });
 
-  it("holds Confirm, and refuses, after the helpdesk's own single-page Next link to ticket 2", async () => {
+  it("shows no card of ticket 1, and refuses, after the helpdesk's own single-page Next link to ticket 2", async () => {
     const { page, panel, body, record } = await prepared('navigated by Next');
     const loads: string[] = [];
     page.on('load', () => loads.push(page.url()));

@@ -14,6 +14,8 @@ import {
   waitIn,
   type DemoHelpdesk,
 } from './harness/deskmate';
+import { startModel, type ModelForExtension } from './harness/chat';
+import { sendFromDraft, useModel } from './harness/drafts';
 import { panelScreenshot } from './harness/screenshots';
 import { poll } from './harness/wait';
 
@@ -25,24 +27,29 @@ import { poll } from './harness/wait';
 describe('runtime.note: an internal note through the confirm card, writes and sends in the audit', () => {
   let chromium: ChromiumHarness;
   let helpdesk: DemoHelpdesk;
+  let m: ModelForExtension;
 
   beforeAll(async () => {
     helpdesk = await startDemoHelpdesk();
+    m = await startModel({ chunkDelayMs: 2 });
     chromium = await launchChromium();
+    await useModel(chromium.context, chromium.extensionId, m);
   });
   afterAll(async () => {
     await chromium?.close();
+    await m?.model.close();
     await helpdesk?.close();
   });
   beforeEach(async () => {
     await helpdesk.reset();
+    m.model.reset();
   });
 
   it('adds a note only after Confirm on a card that says the customer does not see it', async () => {
     const page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
     const panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
     await showTab(panel, 'Page');
-    await waitForTools(panel, ['reply.fill', 'note.add']);
+    await waitForTools(panel, ['reply.fill']);
 
     // A write: the reply box is filled, nothing leaves, and the sidebar says it was done.
     await runTool(panel, 'reply.fill', 'Hi Maria, checking this now.');
@@ -50,7 +57,8 @@ describe('runtime.note: an internal note through the confirm card, writes and se
     expect(await helpdesk.sentLog()).toEqual([]);
 
     const note = 'Finance approved the duplicate refund.\nWaiting for the bank to confirm.';
-    await runTool(panel, 'note.add', note);
+    // The Internal note action's answer is the ticket's note draft; its Add as internal note… prepares the card.
+    await sendFromDraft(panel, m.model, note, 'note');
     const card = await theCard(panel, ['pending']);
     expect(card.fields).toEqual([helpdesk.url, TICKET_1.label]);
     expect(card.body).toBe(note);

@@ -19,6 +19,8 @@ import {
   waitIn,
   type DemoHelpdesk,
 } from './harness/deskmate';
+import { startModel, type ModelForExtension } from './harness/chat';
+import { sendFromDraft, useModel } from './harness/drafts';
 import { poll } from './harness/wait';
 
 /**
@@ -28,27 +30,33 @@ import { poll } from './harness/wait';
 describe('runtime.story: read, fill and send on the demo helpdesk from the real side panel', () => {
   let chromium: ChromiumHarness;
   let helpdesk: DemoHelpdesk;
+  let m: ModelForExtension;
 
   beforeAll(async () => {
     helpdesk = await startDemoHelpdesk();
+    m = await startModel({ chunkDelayMs: 2 });
     chromium = await launchChromium();
+    await useModel(chromium.context, chromium.extensionId, m);
   });
   afterAll(async () => {
     await chromium?.close();
+    await m?.model.close();
     await helpdesk?.close();
   });
   beforeEach(async () => {
     await helpdesk.reset();
+    m.model.reset();
   });
 
   it('reads, fills without sending, then sends exactly the confirmed body once', async () => {
     const page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
     const panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
     await showTab(panel, 'Page');
-    await waitForTools(panel, ['ticket.read', 'reply.fill', 'reply.send']);
+    await waitForTools(panel, ['ticket.read', 'reply.fill']);
 
-    // The page actions, grouped by grade.
-    expect(await toolsByGrade(panel)).toEqual({ read: ['ticket.read'], write: ['reply.fill'], send: ['note.add', 'reply.send'] });
+    // The page actions, grouped by grade; what sends has no form here, only a line saying where it is.
+    expect(await toolsByGrade(panel)).toEqual({ read: ['ticket.read'], write: ['reply.fill'] });
+    expect(await panel.text('[data-testid="send-from-chat"]')).toMatch(/\S/);
 
     // Read: the ticket's subject and a customer's message.
     await runTool(panel, 'ticket.read');
@@ -68,16 +76,19 @@ describe('runtime.story: read, fill and send on the demo helpdesk from the real 
     expect(await page.inputValue('.hd-reply textarea[name="body"]')).toContain('A draft for the reply box');
     expect(await helpdesk.sentLog()).toEqual([]);
 
-    // Send: the card shows exactly what will go out, and nothing goes before Confirm.
+    // Send, from the ticket's draft: the card shows exactly what will go out, and nothing goes before Confirm.
     const body = replyBody('story');
-    await runTool(panel, 'reply.send', body);
+    await sendFromDraft(panel, m.model, body);
     const card = await theCard(panel, ['pending']);
     expect(card.fields).toEqual([helpdesk.url, TICKET_1.label, TICKET_1.recipient, `Re: ${TICKET_1.subject}`]);
     expect(card.body).toBe(body);
-    expect(card.canAccept).toBe(true);
     expect(await helpdesk.sentLog()).toEqual([]);
     const record = await storedConfirmation(panel, panel.tabId, body);
     expect(record.status).toBe('pending');
+    // The box still holds the text filled above: the card shows it, and Confirm waits for the agent's choice.
+    expect(await panel.text('[data-testid="confirm-box-text"]')).toBe(draft);
+    expect(card.canAccept).toBe(false);
+    await panel.click('[data-testid="confirm-box-replace"]');
 
     await clickConfirm(panel);
 

@@ -13,7 +13,6 @@ import {
   clickConfirm,
   openTicket,
   replyBody,
-  runTool,
   showTab,
   startDemoHelpdesk,
   storedConfirmation,
@@ -23,31 +22,36 @@ import {
   type DemoHelpdesk,
   type StoredConfirmation,
 } from './harness/deskmate';
+import { sendFromDraft, useModel } from './harness/drafts';
+import { startModel, type ModelForExtension } from './harness/chat';
 
 /** A pending confirmation lives in storage: a stopped worker or a closed panel does not lose it. */
 describe('runtime.worker-restart: a pending send survives the worker and the panel', () => {
   let chromium: ChromiumHarness;
   let helpdesk: DemoHelpdesk;
+  let m: ModelForExtension;
 
   beforeAll(async () => {
     helpdesk = await startDemoHelpdesk();
+    m = await startModel({ chunkDelayMs: 2 });
     chromium = await launchChromium();
+    await useModel(chromium.context, chromium.extensionId, m);
   });
   afterAll(async () => {
     await chromium?.close();
+    await m?.model.close();
     await helpdesk?.close();
   });
   beforeEach(async () => {
     await helpdesk.reset();
+    m.model.reset();
   });
 
   async function prepared(tag: string): Promise<{ page: Page; panel: SidePanel; body: string; record: StoredConfirmation }> {
     const page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
     const panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
-    await showTab(panel, 'Page');
-    await waitForTools(panel, ['reply.send']);
     const body = replyBody(tag);
-    await runTool(panel, 'reply.send', body);
+    await sendFromDraft(panel, m.model, body);
     expect((await theCard(panel, ['pending'])).body).toBe(body);
     return { page, panel, body, record: await storedConfirmation(panel, panel.tabId, body) };
   }
@@ -80,7 +84,7 @@ describe('runtime.worker-restart: a pending send survives the worker and the pan
     await stopServiceWorker(chromium.context);
 
     const reopened = await openRealSidePanel(chromium.context, chromium.extensionId, page);
-    await showTab(reopened, 'Page');
+    await showTab(reopened, 'Chat');
 
     const card = await theCard(reopened, ['pending']);
     expect(card.body).toBe(body);

@@ -5,17 +5,16 @@ import {
   contentScriptWorld,
   openTicket,
   replyBody,
-  runTool,
   sendToBackground,
-  showTab,
   startDemoHelpdesk,
   storedConfirmation,
   theCard,
   TICKET_1,
-  waitForTools,
   type DemoHelpdesk,
   type StoredConfirmation,
 } from '../e2e/harness/deskmate';
+import { startModel, type ModelForExtension } from '../e2e/harness/chat';
+import { sendFromDraft, useModel } from '../e2e/harness/drafts';
 import { poll } from '../e2e/harness/wait';
 import { attack } from './attack';
 
@@ -31,6 +30,7 @@ const SECRET = 'sk-secret-page-attacks';
 describe('security: a hostile page and a compromised content script, in Chromium', () => {
   let chromium: ChromiumHarness;
   let helpdesk: DemoHelpdesk;
+  let m: ModelForExtension;
   let page: Page;
   let panel: SidePanel;
   let body: string;
@@ -52,23 +52,25 @@ describe('security: a hostile page and a compromised content script, in Chromium
 
   beforeAll(async () => {
     helpdesk = await startDemoHelpdesk();
+    m = await startModel({ chunkDelayMs: 2 });
     chromium = await launchChromium();
+    await useModel(chromium.context, chromium.extensionId, m);
     page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
     panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    // The agent's reply, from the ticket's draft, waits on its card; then the settings the attacks must not reach.
+    body = replyBody('page-attacks');
+    await sendFromDraft(panel, m.model, body);
+    await theCard(panel, ['pending']);
     const saved = await sendToBackground(panel, { type: 'model.set', settings: { preset: 'openai', baseURL: 'https://api.openai.com/v1', apiKey: SECRET, model: 'gpt-4o-mini' } });
     expect(saved).toMatchObject({ ok: true });
     await sendToBackground(panel, { type: 'sites.set', origin: 'http://localhost:9', write: false, send: false });
-    await showTab(panel, 'Page');
-    await waitForTools(panel, ['reply.send']);
-    body = replyBody('page-attacks');
-    await runTool(panel, 'reply.send', body);
-    await theCard(panel, ['pending']);
     record = await storedConfirmation(panel, panel.tabId, body);
     agentState = await state();
   }, 90_000);
   afterAll(async () => {
     await panel?.close().catch(() => undefined);
     await chromium?.close();
+    await m?.model.close();
     await helpdesk?.close();
   });
 

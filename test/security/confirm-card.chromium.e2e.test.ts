@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from '../e2e/harness/chromium';
-import { openTicket, runTool, showTab, startDemoHelpdesk, theCard, TICKET_1, waitForTools, waitIn, type DemoHelpdesk } from '../e2e/harness/deskmate';
+import { startModel, type ModelForExtension } from '../e2e/harness/chat';
+import { openTicket, startDemoHelpdesk, theCard, TICKET_1, waitIn, type DemoHelpdesk } from '../e2e/harness/deskmate';
+import { sendFromDraft, useModel } from '../e2e/harness/drafts';
 import { poll } from '../e2e/harness/wait';
 import { attack } from './attack';
 import { HIDDEN_NAME, HIDDEN_SUBJECT, LONG_BODY, TAIL, ZW_BODY } from './confirm-card.cases';
@@ -31,30 +33,33 @@ const settle = (ms = 600) => new Promise((r) => setTimeout(r, ms));
 describe('security: the confirm card in Chromium (findings 4 and 5)', () => {
   let chromium: ChromiumHarness;
   let helpdesk: DemoHelpdesk;
+  let m: ModelForExtension;
   let page: Page | undefined;
   let panel: SidePanel | undefined;
 
   beforeAll(async () => {
     helpdesk = await startDemoHelpdesk();
+    m = await startModel({ chunkDelayMs: 2 });
     chromium = await launchChromium();
+    await useModel(chromium.context, chromium.extensionId, m);
   });
   afterAll(async () => {
     await chromium?.close();
+    await m?.model.close();
     await helpdesk?.close();
   });
   beforeEach(async () => {
     await panel?.close().catch(() => undefined);
     await page?.close().catch(() => undefined);
     await helpdesk.reset();
+    m.model.reset();
   });
 
   async function prepare(body: string, plant?: (page: Page) => Promise<void>) {
     page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
     await plant?.(page);
     panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
-    await showTab(panel, 'Page');
-    await waitForTools(panel, ['reply.send']);
-    await runTool(panel, 'reply.send', body);
+    await sendFromDraft(panel, m.model, body);
     await theCard(panel, ['pending']);
     return panel;
   }

@@ -1,8 +1,11 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from '../e2e/harness/firefox';
-import { runTool, showTab, startDemoHelpdesk, theCard, TICKET_1, waitForTools, waitIn, type DemoHelpdesk } from '../e2e/harness/deskmate';
+import { startModel, type ModelForExtension } from '../e2e/harness/chat';
+import { startDemoHelpdesk, theCard, TICKET_1, waitIn, type DemoHelpdesk } from '../e2e/harness/deskmate';
+import { sendFromDraft } from '../e2e/harness/drafts';
 import { firefoxDriver } from '../e2e/harness/firefox-driver';
+import { configureFirefox } from '../e2e/harness/firefox-sidebar';
 import { poll } from '../e2e/harness/wait';
 import { attack } from './attack';
 import { HIDDEN_NAME, LONG_BODY, ZW_BODY } from './confirm-card.cases';
@@ -16,17 +19,22 @@ declare const browser: { tabs: { query(q: object): Promise<{ id?: number; url?: 
 describe('security: the confirm card in Firefox (findings 4 and 5)', () => {
   let firefox: FirefoxHarness;
   let helpdesk: DemoHelpdesk;
+  let m: ModelForExtension;
 
   beforeAll(async () => {
     helpdesk = await startDemoHelpdesk();
+    m = await startModel({ chunkDelayMs: 2 });
     firefox = await launchFirefox();
+    await configureFirefox(firefox, m);
   });
   afterAll(async () => {
     await firefox?.close();
+    await m?.model.close();
     await helpdesk?.close();
   });
   beforeEach(async () => {
     await helpdesk.reset();
+    m.model.reset();
   });
 
   async function sidebarFor(plant?: (ticket: Page) => Promise<void>) {
@@ -39,14 +47,12 @@ describe('security: the confirm card in Firefox (findings 4 and 5)', () => {
     await finder.close();
     const page = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabIds[0]}`);
     const sidebar = firefoxDriver(page);
-    await showTab(sidebar, 'Page');
-    await waitForTools(sidebar, ['reply.send'], { timeoutMs: 20_000 });
     return { ticket, page, sidebar };
   }
 
   attack('Firefox: a 19,000-character body with a dangerous tail cannot be confirmed before its end was in view', async () => {
     const { ticket, page, sidebar } = await sidebarFor();
-    await runTool(sidebar, 'reply.send', LONG_BODY);
+    await sendFromDraft(sidebar, m.model, LONG_BODY);
     await theCard(sidebar, ['pending']);
     const accept = '[data-testid="confirm-card"] [data-testid="confirm-accept"]';
     expect(await page.$eval(accept, (b) => (b as HTMLButtonElement).disabled)).toBe(true);
@@ -89,7 +95,7 @@ describe('security: the confirm card in Firefox (findings 4 and 5)', () => {
         document.querySelector('.hd-ticket-header .hd-requester-name')!.textContent = name;
       }, HIDDEN_NAME),
     );
-    await runTool(sidebar, 'reply.send', ZW_BODY);
+    await sendFromDraft(sidebar, m.model, ZW_BODY);
     await theCard(sidebar, ['pending']);
     const shown = await page.evaluate(() => {
       const root = document.querySelector('[data-testid="confirm-card"]')!;

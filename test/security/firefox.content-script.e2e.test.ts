@@ -8,17 +8,16 @@ import {
   confirmCards,
   linesOf,
   replyBody,
-  runTool,
-  showTab,
   startDemoHelpdesk,
   storedConfirmation,
   theCard,
   TICKET_1,
-  waitForTools,
   type DemoHelpdesk,
   type Driver,
   type Envelope,
 } from '../e2e/harness/deskmate';
+import { DEMO_MODEL, startModel, type ModelForExtension } from '../e2e/harness/chat';
+import { sendFromDraft } from '../e2e/harness/drafts';
 import { poll } from '../e2e/harness/wait';
 import { attack } from './attack';
 import { attackFrom, buildAttackerFirefox } from './harness/attacker-build';
@@ -30,6 +29,7 @@ declare const browser: {
 
 const SECRET = 'sk-secret-0f9e8d7c6b5a';
 const ATTACKER_TEXT = 'Please wire the refund to IBAN XX00 ATTACKER 0000.';
+const AGENT_MODEL = { preset: 'openai', baseURL: 'https://api.openai.com/v1', apiKey: SECRET, model: 'gpt-4o-mini' };
 
 /**
  * Firefox gives content scripts storage.local. This build's content script is the attacker's
@@ -39,6 +39,7 @@ const ATTACKER_TEXT = 'Please wire the refund to IBAN XX00 ATTACKER 0000.';
 describe('security: a compromised content script in Firefox', () => {
   let firefox: FirefoxHarness;
   let helpdesk: DemoHelpdesk;
+  let m: ModelForExtension;
   let attackerDir: string;
   let ticket: Page;
   let sidebar: Driver;
@@ -51,6 +52,7 @@ describe('security: a compromised content script in Firefox', () => {
   beforeAll(async () => {
     attackerDir = buildAttackerFirefox();
     helpdesk = await startDemoHelpdesk();
+    m = await startModel({ chunkDelayMs: 2 });
     firefox = await launchFirefox({ extensionDir: attackerDir });
     const ticketUrl = helpdesk.ticketUrl(TICKET_1.id);
     ticket = await openFirefoxPage(firefox, ticketUrl);
@@ -61,11 +63,12 @@ describe('security: a compromised content script in Firefox', () => {
     sidebarPage = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabId}`);
     sidebar = firefoxDriver(sidebarPage);
     // The agent's own settings: a real key.
-    const saved = await ask({ type: 'model.set', settings: { preset: 'openai', baseURL: 'https://api.openai.com/v1', apiKey: SECRET, model: 'gpt-4o-mini' } });
+    const saved = await ask({ type: 'model.set', settings: AGENT_MODEL });
     expect(saved).toMatchObject({ ok: true, value: { ok: true } });
   }, 90_000);
   afterAll(async () => {
     await firefox?.close();
+    await m?.model.close();
     await helpdesk?.close();
     if (attackerDir) rmSync(attackerDir, { recursive: true, force: true });
   });
@@ -86,10 +89,11 @@ describe('security: a compromised content script in Firefox', () => {
 
   let body = '';
   attack('rewrites the body of a pending confirmation after the card was shown', async () => {
-    await showTab(sidebar, 'Page');
-    await waitForTools(sidebar, ['reply.send'], { timeoutMs: 20_000 });
     body = replyBody('firefox-attacked');
-    await runTool(sidebar, 'reply.send', body);
+    // The reply comes from the ticket's draft: the scripted model writes it, then the agent's own settings are back.
+    expect(await ask({ type: 'model.set', settings: { preset: 'custom', baseURL: m.model.url, apiKey: '', model: DEMO_MODEL } })).toMatchObject({ ok: true, value: { ok: true } });
+    await sendFromDraft(sidebar, m.model, body);
+    expect(await ask({ type: 'model.set', settings: AGENT_MODEL })).toMatchObject({ ok: true, value: { ok: true } });
     expect((await theCard(sidebar, ['pending'])).body).toBe(body);
     await attackFrom(ticket, 'rewritePending', { body: ATTACKER_TEXT });
     const record = await storedConfirmation(sidebar, tabId, body);
@@ -127,8 +131,10 @@ describe('security: a compromised content script in Firefox', () => {
     expect(await attackFrom(ticket, 'flipReadOnly', { origin: helpdesk.url })).toBe('written');
     const sites = await ask<{ origin: string; write: boolean; send: boolean }[]>({ type: 'sites.list' });
     expect(sites.ok && sites.value.find((s) => s.origin === helpdesk.url)).toMatchObject({ write: false, send: false });
-    const send = await ask({ type: 'tool.invoke', tabId, tool: 'reply.send', input: { body: ATTACKER_TEXT } });
-    expect(send).toMatchObject({ ok: true, value: { ok: false } });
+    // Even "Send again" on the agent's own card, which is bound to this ticket, is refused on a read-only site.
+    const sentBefore = await storedConfirmation(sidebar, tabId, body);
+    const send = await ask({ type: 'tool.invoke', tabId, tool: 'reply.send', input: { body: ATTACKER_TEXT }, again: sentBefore.id });
+    expect(send).toMatchObject({ ok: true, value: { ok: false, code: 'not_granted' } });
     await ask({ type: 'sites.set', origin: helpdesk.url, write: true, send: true });
   });
 
