@@ -133,8 +133,11 @@ describe('typed text with the background', () => {
 
   it('Send… right after typing confirms exactly the typed text, and the draft keeps it', async () => {
     await start(DRAFTING);
-    type(await drafted(), EDITED);
-    $('draft-send')!.click();
+    const body = await drafted();
+    // Send… is offered once the sidebar knows the page (a click before that does nothing).
+    const send = await until(() => !$<HTMLButtonElement>('draft-send')?.disabled && $<HTMLButtonElement>('draft-send'), 'Send… offered');
+    type(body, EDITED);
+    send.click();
     await until(() => $('confirm-card'), 'the confirm card');
     expect($('confirm-body')!.textContent).toBe(EDITED);
     expect(await keptDraft()).toBe(EDITED);

@@ -28,7 +28,7 @@ export function QuickActions({ off, running, onAction, onWake, children }: Props
           data-testid="quick-action"
           data-action={action}
           disabled={running || off}
-          title={off ? t('quick_off') : undefined}
+          title={off ? t('quick_off') : t(`quick_${action}_hint`)}
           onClick={() => onAction(action)}
         >
           {t(`quick_${action}`)}
