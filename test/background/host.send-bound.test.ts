@@ -5,6 +5,7 @@ import type { Sender } from '../../src/background/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { draftsOf, proposingModel } from '../fakes/draft-model';
+import { attack } from '../security/attack';
 
 const A = 'http://127.0.0.1:4517';
 const B = 'http://localhost:4517';
@@ -37,7 +38,7 @@ async function setup(tabs = createFakeTabs()) {
 describe('everything that can send belongs to one ticket, checked in the background', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('prepares no send that names no draft and no card: the page is not even asked', async () => {
+  attack('prepares no send that names no draft and no card: the page is not even asked', async () => {
     const h = await setup();
     for (const tool of ['reply.send', 'note.add']) {
       const r = await h.invoke({ tool, input: { body: 'From nowhere' } });
@@ -51,7 +52,7 @@ describe('everything that can send belongs to one ticket, checked in the backgro
     ]);
   });
 
-  it("refuses ticket 2's draft on ticket 3, whatever the sidebar asks, and prepares it again back on ticket 2", async () => {
+  attack("refuses ticket 2's draft on ticket 3, whatever the sidebar asks, and prepares it again back on ticket 2", async () => {
     const h = await setup();
     const draft = await h.chats.draft(1, 'Hi Nora, the corrected invoice is attached.');
     await h.show(1, A, '3');
@@ -65,7 +66,7 @@ describe('everything that can send belongs to one ticket, checked in the backgro
     expect(await h.invoke({ input: { body: draft.body }, draft: draft.callId })).toMatchObject({ ok: true, confirmPayload: { ticket: '#2' } });
   });
 
-  it('refuses the draft of ticket 2 on ticket 2 of another site', async () => {
+  attack('refuses the draft of ticket 2 on ticket 2 of another site', async () => {
     const h = await setup();
     const draft = await h.chats.draft(1, 'Hi Nora.');
     await h.show(1, B, '2');
@@ -73,7 +74,7 @@ describe('everything that can send belongs to one ticket, checked in the backgro
     expect(h.pageRuns()).toBe(0);
   });
 
-  it("refuses a confirm or a Send again of ticket 2's card from ticket 3 (or ticket 2 of another site), and sends nothing", async () => {
+  attack("refuses a confirm or a Send again of ticket 2's card from ticket 3 (or ticket 2 of another site), and sends nothing", async () => {
     const h = await setup();
     const { confirmation } = await h.prepared('Hi Nora, the corrected invoice is attached.');
     for (const [origin, ticket] of [
@@ -94,7 +95,7 @@ describe('everything that can send belongs to one ticket, checked in the backgro
     expect(h.tabs.delivered.map((d) => d.payload.ticket)).toEqual(['#2']);
   });
 
-  it("sends again a sent card's own text on its own ticket, whatever text the request carries", async () => {
+  attack("sends again a sent card's own text on its own ticket, whatever text the request carries", async () => {
     const h = await setup();
     const { confirmation } = await h.prepared('Hi Nora.');
     expect(await h.accept(confirmation.id, confirmation.digest)).toMatchObject({ ok: true });
@@ -106,7 +107,7 @@ describe('everything that can send belongs to one ticket, checked in the backgro
     expect(await h.invoke({ tool: 'note.add', again: confirmation.id })).toMatchObject({ ok: false, code: 'not_found' });
   });
 
-  it("lists only the ticket's own cards: ticket 3 shows none of ticket 2's, and ticket 2 shows them again", async () => {
+  attack("lists only the ticket's own cards: ticket 3 shows none of ticket 2's, and ticket 2 shows them again", async () => {
     const h = await setup();
     const { confirmation } = await h.prepared('Hi Nora.');
     expect((await h.view()).pending.map((r) => r.id)).toEqual([confirmation.id]);
