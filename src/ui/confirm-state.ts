@@ -86,6 +86,19 @@ export const cardIsHere = (card: ConfirmCardModel, view: ViewState | null): bool
 };
 
 /**
+ * Whether a card is on screen: this ticket's cards, and, while the tab shows no ticket of the
+ * card's site (a page loading, or the helpdesk's list after its "send and next"), a send that is
+ * already under way or settled, so its outcome stays in sight. A card to confirm is shown on its
+ * own ticket only, and only this ticket's cards can act (`cardIsHere`).
+ */
+export const cardIsShown = (card: ConfirmCardModel, view: ViewState | null): boolean => {
+  if (cardIsHere(card, view)) return true;
+  if (card.state === 'pending' || card.home.ticket === null) return false;
+  const page = view?.page ?? null;
+  return page === null || (!page.ticket && page.origin === card.home.site);
+};
+
+/**
  * When the tab has left the ticket a pending card was prepared on: the ticket it was for, and
  * what the tab shows now (another ticket's label, or null for a page that is no ticket). Such a
  * card is not shown, and the background refuses its confirm whatever the card says; this holds

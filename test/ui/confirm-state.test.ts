@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardAway, cardIsHere, cardOfRecord, earlierSendOf, shownPayload, type ConfirmCardModel } from '../../src/ui/confirm-state';
+import { cardAway, cardIsHere, cardIsShown, cardOfRecord, earlierSendOf, shownPayload, type ConfirmCardModel } from '../../src/ui/confirm-state';
 import type { ViewState } from '../../src/shared/protocol';
 import type { ConfirmationRecord } from '../../src/core';
 
@@ -67,6 +67,20 @@ describe('cards of the ticket shown', () => {
     expect(cardIsHere(card, null)).toBe(false);
     // A send prepared with no ticket belongs to none.
     expect(cardIsHere({ ...card, home: { site: A, ticket: null } }, view({ origin: A, key: null }))).toBe(false);
+  });
+
+  it("keeps a send under way or settled in sight while the tab shows no ticket of its site (loading, the helpdesk's list), never a card to confirm", () => {
+    const delivering = { ...card, state: 'delivering' as const };
+    expect(cardIsShown(card, view({ origin: A, key: '1' }))).toBe(true);
+    expect(cardIsShown(delivering, view({ origin: A, key: null }))).toBe(true);
+    expect(cardIsShown({ ...card, state: 'sent' }, view(null))).toBe(true);
+    expect(cardIsShown({ ...card, state: 'unknown' }, null)).toBe(true);
+    // A card to confirm stays on its ticket; another ticket or another site shows none of its cards.
+    expect(cardIsShown(card, view({ origin: A, key: null }))).toBe(false);
+    expect(cardIsShown(card, view(null))).toBe(false);
+    expect(cardIsShown(delivering, view({ origin: A, key: '2' }))).toBe(false);
+    expect(cardIsShown(delivering, view({ origin: 'http://127.0.0.1:4518', key: null }))).toBe(false);
+    expect(cardIsShown({ ...delivering, home: { site: A, ticket: null } }, view({ origin: A, key: null }))).toBe(false);
   });
 
   it('is nothing on the ticket the card was prepared on, or for a card that is not pending', () => {

@@ -3,7 +3,7 @@ import { request } from '../client';
 import type { ViewState } from '../../shared/protocol';
 import type { ConfirmationRecord, ToolResult } from '../../core';
 import { cardStateOfResult } from '../../core/confirm-lifecycle';
-import { cardAway, cardIsHere, cardOfRecord, earlierSendOf, type ConfirmCardModel } from '../confirm-state';
+import { cardAway, cardIsHere, cardIsShown, cardOfRecord, earlierSendOf, type ConfirmCardModel } from '../confirm-state';
 import type { EarlierSend } from '../../shared/protocol';
 import type { TicketRef } from '../../shared/ticket';
 import { errorText } from '../format';
@@ -24,6 +24,8 @@ export interface Confirmations {
   note(id: string, error: string): void;
   check(id: string): Promise<void>;
   close(id: string): void;
+  /** Whether the card belongs to the ticket the tab shows: only then can it be sent again. */
+  isHere(card: ConfirmCardModel): boolean;
   /** A pending card whose tab has left its ticket: the ticket, and what the tab shows now. */
   awayOf(card: ConfirmCardModel): ReturnType<typeof cardAway>;
   /** For a card still to confirm: the send of its kind the ticket already had from Deskmate. */
@@ -75,7 +77,7 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
     // the page loaded after a send): show what its record says now.
     const ids = new Set(listed.map((r) => r.id));
     for (const card of cardsRef.current) {
-      if (card.busy || ids.has(card.id) || !cardIsHere(card, view) || !['pending', 'delivering', 'unknown'].includes(card.state)) continue;
+      if (card.busy || ids.has(card.id) || !cardIsShown(card, view) || !['pending', 'delivering', 'unknown'].includes(card.state)) continue;
       request('confirm.get', { id: card.id }).then(
         (record) => record && record.status !== 'pending' && patch(card.id, { state: cardOfRecord(record).state, error: cardOfRecord(record).error }),
         () => undefined,
@@ -155,6 +157,6 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
     requestAnimationFrame(() => document.getElementById(`confirm-${record.id}`)?.scrollIntoView({ block: 'nearest' }));
   };
 
-  const here = cards.filter((card) => cardIsHere(card, view));
-  return { cards: here, open, show, accept, cancel, withdraw, note: (id, error) => patch(id, { error }), check, close, awayOf: (card) => cardAway(view, card), earlierOf: (card) => earlierSendOf(card, view) };
+  const shown = cards.filter((card) => cardIsShown(card, view));
+  return { cards: shown, isHere: (card) => cardIsHere(card, view), open, show, accept, cancel, withdraw, note: (id, error) => patch(id, { error }), check, close, awayOf: (card) => cardAway(view, card), earlierOf: (card) => earlierSendOf(card, view) };
 }

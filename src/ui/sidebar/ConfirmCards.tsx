@@ -31,7 +31,7 @@ export function ConfirmCards({ cards, confirms, onSendAgain, onInstead }: Props)
           onCancel={() => confirms.cancel(card.id)}
           onCheck={() => confirms.check(card.id)}
           onClose={() => confirms.close(card.id)}
-          {...(onSendAgain ? { onSendAgain: () => onSendAgain(card) } : {})}
+          {...(onSendAgain && confirms.isHere(card) ? { onSendAgain: () => onSendAgain(card) } : {})}
           {...(onInstead ? { onInstead: () => onInstead(card) } : {})}
         />
       ))}
