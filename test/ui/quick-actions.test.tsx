@@ -38,7 +38,7 @@ describe('the quick actions bar', () => {
     expect(offered).toEqual([
       ['summarize', 'Summarize', 'A handover summary of this ticket'],
       ['draft', 'Draft reply', 'Read the ticket and the knowledge base, and propose a reply'],
-      ['translate', 'Translate ticket', 'This ticket, for me: its messages in my language (not a draft)'],
+      ['translate', 'Translate', 'This ticket, for me: its messages in my language (not a draft)'],
       ['note', 'Internal note', 'An internal note for colleagues, which you can edit before adding it'],
     ]);
   });
