@@ -81,6 +81,8 @@ describe('runtime.navigated: Confirm after the tab moved to another ticket', () 
     await page.goto(helpdesk.ticketUrl(TICKET_1.id));
     await page.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
     await ticketShown(panel, panel.tabId, TICKET_1.label);
+    // The card is back; Confirm is offered once its text has been read through again.
+    await readWholeBody(panel);
     await poll(async () => (await theCard(panel, ['pending'])).canAccept || undefined, 'Confirm offered again on ticket 1', { timeoutMs: 10_000 });
     await clickConfirm(panel);
     const card = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 20_000 });
