@@ -59,7 +59,12 @@ export function ConfirmCard({ card, away = null, earlier = null, onAccept, onCan
   const section = useRef<HTMLElement>(null);
   // Opened from a Send… (or a page action), it hands the focus back there once it is done.
   useFocusReturn(section, card.state, 'pending', openerNear);
-  useEffect(() => heading.current?.focus(), []);
+  // Opened below a long draft, its end may be out of view: it is brought into view whole when it
+  // fits (its start first when it does not), and the focus goes to its heading without a jump.
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    section.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   // Confirm stands for the whole body: it waits until the text has been in view from its start to
   // its end, scrolled with the conversation (the body has no scroll box of its own).
   const body = useSeenToEnd<HTMLSpanElement>(shown?.body);
