@@ -52,6 +52,22 @@ describe('everything that can send belongs to one ticket, checked in the backgro
     ]);
   });
 
+  attack('a send switched off for the site is refused as such, from a draft or from nowhere, and the page is not asked', async () => {
+    const h = await setup();
+    const draft = await h.chats.draft(1, 'Hi Nora, the corrected invoice is attached.');
+    await h.handlers['sites.set']({ type: 'sites.set', origin: A, write: true, send: false }, sidebar);
+    for (const bound of [{ draft: draft.callId }, {}]) {
+      const r = await h.invoke({ input: { body: draft.body }, ...bound });
+      expect(r).toMatchObject({ ok: false, code: 'not_granted' });
+    }
+    expect(h.pageRuns()).toBe(0);
+    expect(await h.services.registry.pending()).toEqual([]);
+    expect(await h.audit()).toEqual([
+      ['refuse', 'not_granted'],
+      ['refuse', 'not_granted'],
+    ]);
+  });
+
   attack("refuses ticket 2's draft on ticket 3, whatever the sidebar asks, and prepares it again back on ticket 2", async () => {
     const h = await setup();
     const draft = await h.chats.draft(1, 'Hi Nora, the corrected invoice is attached.');

@@ -1,4 +1,4 @@
-import { phaseOf, type ToolResult } from '../../core';
+import { fail, phaseOf, type ToolResult } from '../../core';
 import type { DeliverySettler } from '../confirm/delivery-settle';
 import type { Handlers } from '../router';
 import { createSerial } from '../storage/serial';
@@ -128,7 +128,11 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       // A send belongs to a ticket (its draft's, its card's) and is prepared only there; a write
       // from a draft goes elsewhere only on the agent's choice.
       let refused: ToolResult | null = null;
-      if (sends) {
+      const flag = s.registry.get(tool)?.featureFlag;
+      if (sends && flag && ctx.flags?.[flag] !== true) {
+        // Switched off here (by the agent or the policy): said as such, whatever the send names.
+        refused = fail('not_granted', `${s.registry.get(tool)?.name ?? tool} is switched off here (${flag}).`);
+      } else if (sends) {
         const bound = await boundSend(s, drafts?.draftGate, { tabId, tool, input, ...(draft !== undefined ? { draft } : {}), ...(again !== undefined ? { again } : {}) });
         if ('input' in bound) input = bound.input;
         else refused = bound;
