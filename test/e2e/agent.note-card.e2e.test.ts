@@ -30,7 +30,7 @@ describe('agent.note-card: a drafted internal note is added only through the con
     panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
     await panel.waitFor('[data-testid="ticket-context"]');
     await panel.click('[data-testid="quick-action"][data-action="note"]:not([disabled])');
-    await waitForChat(panel, (v) => !v.running && v.users.length === 1 && v.assistants.length > 0, 'the note action to finish', { timeoutMs: 40_000 });
+    await waitForChat(panel, (v) => !v.running && v.users.length === 1 && v.drafts.length === 1, 'the note action to finish with its draft', { timeoutMs: 40_000 });
     // The answer is the ticket's internal-note draft, editable like a reply.
     const noteText = (await waitIn(panel, () => document.querySelector<HTMLTextAreaElement>('[data-testid="draft-card"][data-audience="note"] [data-testid="draft-body"]')?.value, null, 'the note draft')).trim();
     expect(noteText).toContain('Internal note');
