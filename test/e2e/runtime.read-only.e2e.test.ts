@@ -90,7 +90,7 @@ describe('runtime.read-only: switching sending off for the site', () => {
     await sendsFromChat(panel, false);
 
     const grades = await toolsByGrade(panel);
-    expect(grades).toEqual({ read: ['ticket.read'], write: ['reply.fill'] });
+    expect(grades).toEqual({ read: ['ticket.read', 'tickets.search'], write: ['reply.fill'] });
     const stored = await sendToBackground<{ origin: string; send: boolean; write: boolean }[]>(panel, { type: 'sites.list' });
     expect(stored.ok && stored.value.find((s) => s.origin === helpdesk.url)).toMatchObject({ send: false, write: true });
 
@@ -116,7 +116,7 @@ describe('runtime.read-only: switching sending off for the site', () => {
     await panel.click('[data-e2e-switch="send"]');
     await switchIs(panel, 'send', true);
     await sendsFromChat(panel, true);
-    expect(await toolsByGrade(panel)).toEqual({ read: ['ticket.read'], write: ['reply.fill'] });
+    expect(await toolsByGrade(panel)).toEqual({ read: ['ticket.read', 'tickets.search'], write: ['reply.fill'] });
     const prepared = await invokeSend();
     expect(prepared).toMatchObject({ ok: true, value: { ok: true, requiresConfirm: true } });
     expect(await helpdesk.sentLog()).toEqual([]);

@@ -55,7 +55,7 @@ describe('runtime.story: read, fill and send on the demo helpdesk from the real 
     await waitForTools(panel, ['ticket.read', 'reply.fill']);
 
     // The page actions, grouped by grade; what sends has no form here, only a line saying where it is.
-    expect(await toolsByGrade(panel)).toEqual({ read: ['ticket.read'], write: ['reply.fill'] });
+    expect(await toolsByGrade(panel)).toEqual({ read: ['ticket.read', 'tickets.search'], write: ['reply.fill'] });
     expect(await panel.text('[data-testid="send-from-chat"]')).toMatch(/\S/);
 
     // Read: the ticket's subject and a customer's message.
