@@ -94,6 +94,50 @@ describe('counting copies of a sent text in the ticket’s thread', () => {
     expect(adapter.ticket(new URL(elsewhere.location.href), elsewhere.document)?.key).toBe('2');
   });
 
+  it('keeps the hidden frame out of sight, out of the tab order and away from screen readers', async () => {
+    const here = await open('/tickets/1');
+    const agent = (await thread(here)).messages.find((m) => m.role === 'agent')!;
+    const elsewhere = await open('/tickets/2');
+    const frames: { ariaHidden: string | null; tabIndex: number; style: string }[] = [];
+    const seen = new elsewhere.document.defaultView!.MutationObserver((records) => {
+      for (const r of records) for (const node of r.addedNodes) {
+        const frame = node as HTMLIFrameElement;
+        if (frame.tagName === 'IFRAME') frames.push({ ariaHidden: frame.getAttribute('aria-hidden'), tabIndex: frame.tabIndex, style: frame.style.cssText });
+      }
+    });
+    seen.observe(elsewhere.document.body, { childList: true });
+    expect(await countCopies(adapter, elsewhere.document, query(agent.body))).toEqual({ ok: true, data: { count: 1 } });
+    seen.disconnect();
+    expect(frames).toHaveLength(1);
+    expect(frames[0]).toMatchObject({ ariaHidden: 'true', tabIndex: -1 });
+    expect(frames[0]!.style).toContain('visibility: hidden');
+    expect(frames[0]!.style).toMatch(/left: -10000px/);
+  });
+
+  it('never counts the thread of another ticket: a page at the ticket’s address that shows another is no answer', async () => {
+    const page = await open('/tickets/3');
+    const agent = (await thread(await open('/tickets/1'))).messages.find((m) => m.role === 'agent')!;
+    // Ticket 2's key with ticket 1's address: the page that loads shows ticket 1, not the sent one.
+    const wrong = await countCopies(adapter, page.document, query(agent.body, { ticketKey: '2' }));
+    expect(wrong).toMatchObject({ ok: false, code: 'page_error', error: "The ticket's page did not load, or does not show the ticket." });
+    expect(page.document.querySelectorAll('iframe')).toHaveLength(0);
+  }, 40_000);
+
+  it('reads the thread once when it already shows enough copies, and again only while it shows too few', async () => {
+    const page = await open('/tickets/1');
+    const agent = (await thread(page)).messages.find((m) => m.role === 'agent')!;
+    let reads = 0;
+    const counted: Adapter = {
+      ...adapter,
+      tools: { ...adapter.tools, 'ticket.read': (input, doc, location) => (reads++, adapter.tools['ticket.read']!(input, doc, location)) },
+    };
+    expect(await countCopies(counted, page.document, query(agent.body, { atLeast: 1, waitMs: 5_000 }))).toEqual({ ok: true, data: { count: 1 } });
+    expect(reads).toBe(1);
+    reads = 0;
+    expect(await countCopies(counted, page.document, query(agent.body, { atLeast: 2, waitMs: 500 }))).toEqual({ ok: true, data: { count: 1 } });
+    expect(reads).toBeGreaterThan(1);
+  });
+
   it('waits for a thread that shows the reply after the first read, up to the time asked', async () => {
     const page = await open('/tickets/1');
     const body = 'The refund left our bank today.';
