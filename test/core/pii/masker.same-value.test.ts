@@ -43,4 +43,11 @@ describe('which values are one and the same', () => {
     expect(m.mask('We deliver to 46004 valencia this week')).toBe('We deliver to [ADDRESS_2] this week');
     expect(m.unmask('[ADDRESS_2]')).toBe('46004 Valencia');
   });
+
+  it('puts back each middle name the model writes, the first as well as the second', () => {
+    const m = masker();
+    m.addPeople([{ name: 'Ana María García López', role: 'CUSTOMER' }]);
+    expect(m.mask('María and García')).toBe('[CUSTOMER_1_MIDDLE] and [CUSTOMER_1_MIDDLE_2]');
+    expect(m.unmask('[CUSTOMER_1_MIDDLE] [CUSTOMER_1_MIDDLE_2]')).toBe('María García');
+  });
 });
