@@ -1,14 +1,17 @@
 import type { NumberChecks } from '../core/pii/detect';
 import { contactsIn, longRunsIn, type Contact } from './contacts';
+import { foreignContacts } from './foreign-contacts';
 import { addressLookalikes, hostLookalike, type LookalikeReason } from './lookalike';
 
-/** Where a contact in the body was seen before the send. */
-export type ContactSource = 'ticket' | 'kb' | 'typed';
+/** Where a contact in the body was seen before the send; `other`: in another ticket read in the conversation. */
+export type ContactSource = 'ticket' | 'kb' | 'typed' | 'other';
 
 export interface ReviewedContact extends Contact {
   sources: ContactSource[];
   /** The assistant wrote it, and it is in neither the ticket, the knowledge base nor the agent's typing. */
   unverified: boolean;
+  /** It is in another customer's ticket, and neither in this ticket nor in the knowledge base. */
+  foreign?: boolean;
   lookalike: LookalikeReason[];
 }
 
@@ -22,6 +25,10 @@ export interface SeenTexts {
   typed: readonly string[];
   /** What the assistant wrote: answers and every tool call's arguments (its drafts among them). */
   assistant: readonly string[];
+  /** Other tickets of the site read in the conversation (`ticket.read` with a key): other customers'. */
+  other?: readonly string[];
+  /** The names of those tickets' customers. */
+  otherPeople?: readonly string[];
 }
 
 const keysOf = (texts: readonly string[], checks: NumberChecks) => new Set(texts.flatMap((t) => contactsIn(t, checks).map((c) => `${c.kind}:${c.key}`)));
@@ -40,15 +47,22 @@ export function reviewContacts(body: string, seen: SeenTexts, checks: NumberChec
   const kb = keysOf(seen.kb, checks);
   const typed = keysOf(seen.typed, checks);
   const assistant = keysOf(seen.assistant, checks);
+  const other = keysOf(seen.other ?? [], checks);
   const reviewed = contactsIn(body, checks).map((c): ReviewedContact => {
     const id = `${c.kind}:${c.key}`;
     const sources: ContactSource[] = [];
     if (ticket.has(id)) sources.push('ticket');
     if (kb.has(id)) sources.push('kb');
-    if (typed.has(id) || !assistant.has(id)) sources.push('typed');
-    return { ...c, sources, unverified: sources.length === 0, lookalike: lookalikeOf(c) };
+    if (other.has(id)) sources.push('other');
+    // Copied from another ticket by the assistant, or pasted by the agent: either way not this customer's.
+    if (typed.has(id) || (!assistant.has(id) && !other.has(id))) sources.push('typed');
+    const foreign = other.has(id) && !ticket.has(id) && !kb.has(id);
+    return { ...c, sources, unverified: sources.length === 0, foreign, lookalike: lookalikeOf(c) };
   });
-  return [...reviewed, ...unverifiedRuns(body, seen, checks)];
+  const people = foreignContacts(body, seen.ticket, { texts: seen.other ?? [], people: seen.otherPeople ?? [] }, checks).map(
+    (c): ReviewedContact => ({ ...c, sources: ['other'], unverified: false, foreign: true, lookalike: [] }),
+  );
+  return [...reviewed, ...people, ...unverifiedRuns(body, seen, checks)];
 }
 
 /**
@@ -62,9 +76,13 @@ function unverifiedRuns(body: string, seen: SeenTexts, checks: NumberChecks): Re
   if (!runs.length) return [];
   const elsewhere = runKeysOf([...seen.ticket, ...seen.kb, ...seen.typed], checks);
   const assistant = runKeysOf(seen.assistant, checks);
+  const other = runKeysOf(seen.other ?? [], checks);
   return runs
     .filter((r) => assistant.some((k) => k.includes(r.key)) && !elsewhere.some((k) => k.includes(r.key)))
-    .map((r) => ({ ...r, sources: [], unverified: true, lookalike: [] }));
+    .map((r): ReviewedContact => {
+      const foreign = other.some((k) => k.includes(r.key));
+      return { ...r, sources: foreign ? ['other'] : [], unverified: !foreign, foreign, lookalike: [] };
+    });
 }
 
 function lookalikeOf(c: Contact): LookalikeReason[] {

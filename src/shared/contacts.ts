@@ -7,7 +7,8 @@ import { linkTarget } from './link-target';
  * compared by (`key`) and where it leads (`host`). A reply that sends the customer to another
  * site, another address, another phone number or another bank account says so here.
  */
-export type ContactKind = 'link' | 'email' | 'phone' | 'iban' | 'card' | 'number';
+/** `name` and `address` only as another customer's (see foreign-contacts.ts). */
+export type ContactKind = 'link' | 'email' | 'phone' | 'iban' | 'card' | 'number' | 'name' | 'address';
 
 export interface Contact {
   kind: ContactKind;

@@ -26,8 +26,11 @@ export function reviewHandlers(s: Services, kb: KbStore): ReviewHandlers {
       const conversation = tabId === undefined ? undefined : await chatStore.get(conversationKey(tabId, scope ?? null, ticketKey ?? null));
       const history = conversation?.history ?? [];
       const [articles, { module, checks }] = await Promise.all([kb.list(), loadPersonalData()]);
+      const reads = pageReads(history);
       const items = module.reviewContacts(body, {
-        ticket: pageReads(history),
+        ticket: reads.own,
+        other: reads.other,
+        otherPeople: reads.other.flatMap((content) => module.peopleOfTicket(ticketData(content)).filter((p) => p.role === 'CUSTOMER').map((p) => p.name)),
         kb: articles.map((a) => `${a.title}\n${a.body}`),
         typed: history.flatMap((m) => (m.role === 'user' ? [m.content] : [])),
         assistant: [
@@ -43,12 +46,42 @@ export function reviewHandlers(s: Services, kb: KbStore): ReviewHandlers {
   };
 }
 
-/** The results of the page-read calls in a history. */
-function pageReads(history: ChatMessage[]): string[] {
-  const calls = new Set(
-    history.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []).filter((c) => PAGE_READS.has(c.name)).map((c) => c.id) : [])),
-  );
-  return history.flatMap((m) => (m.role === 'tool' && calls.has(m.tool_call_id) ? [m.content] : []));
+/**
+ * The results of the page-read calls in a history: the open ticket's (and page's), and other
+ * tickets' (`ticket.read` with a key), which are other customers'.
+ */
+function pageReads(history: ChatMessage[]): { own: string[]; other: string[] } {
+  const calls = new Map<string, boolean>();
+  for (const m of history) {
+    if (m.role !== 'assistant') continue;
+    for (const c of m.tool_calls ?? []) if (PAGE_READS.has(c.name)) calls.set(c.id, c.name === TICKET_READ && hasKey(c.arguments));
+  }
+  const own: string[] = [];
+  const other: string[] = [];
+  for (const m of history) {
+    if (m.role === 'tool' && calls.has(m.tool_call_id)) (calls.get(m.tool_call_id) ? other : own).push(m.content);
+  }
+  return { own, other };
+}
+
+const TICKET_READ = toWireName('ticket.read');
+
+function hasKey(json: string): boolean {
+  try {
+    return (JSON.parse(json) as { key?: unknown } | null)?.key !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** The ticket in a fenced ticket.read result, or null. */
+function ticketData(content: string): unknown {
+  const json = /^<tool_result[^>]*>\n([\s\S]*)\n<\/tool_result>$/.exec(content)?.[1];
+  try {
+    return json ? (JSON.parse(json) as { data?: unknown }).data ?? null : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The strings of a tool call's JSON arguments (a draft's body unescaped), or the raw text. */

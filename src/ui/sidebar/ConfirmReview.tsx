@@ -17,6 +17,7 @@ export function ConfirmReview({ review }: { review: ReviewState }) {
     );
   }
   const unverified = review.items.filter((i) => i.unverified).length;
+  const foreign = review.items.filter((i) => i.foreign).length;
   return (
     <section class="confirm-review" data-testid="confirm-review" data-state="ready" aria-label={t('review_title')}>
       <strong class="small">{t('review_title')}</strong>
@@ -24,6 +25,11 @@ export function ConfirmReview({ review }: { review: ReviewState }) {
         <p class="muted small">{t('review_none')}</p>
       ) : (
         <ul>{review.items.map((item) => <Item key={`${item.kind}:${item.key}`} item={item} />)}</ul>
+      )}
+      {foreign > 0 && (
+        <p class="card-warning" role="alert" data-testid="review-foreign-warning">
+          {t('review_foreign_warning', String(foreign))}
+        </p>
       )}
       {unverified > 0 && (
         <p class="card-warning" role="alert" data-testid="review-warning">
@@ -36,7 +42,13 @@ export function ConfirmReview({ review }: { review: ReviewState }) {
 
 function Item({ item }: { item: ReviewedContact }) {
   return (
-    <li class={item.unverified ? 'review-item review-unverified' : 'review-item'} data-testid="review-item" data-kind={item.kind} data-unverified={String(item.unverified)}>
+    <li
+      class={item.unverified || item.foreign ? 'review-item review-unverified' : 'review-item'}
+      data-testid="review-item"
+      data-kind={item.kind}
+      data-unverified={String(item.unverified)}
+      data-foreign={String(!!item.foreign)}
+    >
       <span class="review-kind">{t(`review_kind_${item.kind}`)}</span> <code class="review-value">{revealedText(item.value)}</code>
       {item.host && (
         <>
@@ -45,7 +57,7 @@ function Item({ item }: { item: ReviewedContact }) {
         </>
       )}
       <span class="review-source" data-testid="review-source">
-        {item.unverified ? `⚠ ${t('review_unverified')}` : item.sources.map((s) => t(`review_source_${s}`)).join(', ')}
+        {item.foreign ? `⚠ ${t('review_foreign')}` : item.unverified ? `⚠ ${t('review_unverified')}` : item.sources.map((s) => t(`review_source_${s}`)).join(', ')}
       </span>
       {item.lookalike.length > 0 && <span class="review-lookalike">{t('review_lookalike', item.lookalike.map((r) => t(`lookalike_${r}`)).join('; '))}</span>}
     </li>
