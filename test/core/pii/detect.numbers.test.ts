@@ -7,7 +7,7 @@ const found = (text: string, checks = true) =>
 
 describe('card numbers as people write them', () => {
   it('finds real card numbers in groups of spaces, dashes or dots, and as one run', () => {
-    for (const card of ['4111 1111 1111 1111', '5555-5555-5555-4444', '3782 822463 10005', '6011.1111.1111.1117', '5555555555554444']) {
+    for (const card of ['4111 1111 1111 1111', '5555-5555-5555-4444', '4111–1111–1111–1111', '3782 822463 10005', '6011.1111.1111.1117', '5555555555554444']) {
       expect([card, found(`Card: ${card}, thanks`)]).toEqual([card, [['CARD', card]]]);
     }
   });
@@ -15,6 +15,9 @@ describe('card numbers as people write them', () => {
   it('ends a card at a group’s end, never inside the group that follows it', () => {
     // "4111 1111 1111 1111 3" would pass the Luhn check too, but a card does not end mid-group.
     expect(found('Paid with 4111 1111 1111 1111 301 yesterday')).toEqual([['CARD', '4111 1111 1111 1111']]);
+    // Grouped with dashes a keyboard does not have (as a word processor writes them) too.
+    expect(found('Paid with 4111—1111—1111—1111 301 yesterday')).toEqual([['CARD', '4111—1111—1111—1111']]);
+    expect(found('Paid with 4111 1111 1111 1111—301 yesterday')).toEqual([['CARD', '4111 1111 1111 1111']]);
   });
 
   it('takes no run shorter than 13 digits for a card, even where its first groups pass the Luhn check', () => {
