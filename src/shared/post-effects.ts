@@ -15,11 +15,13 @@ export type PostEffect =
   /** Nobody is assigned any more. */
   | { kind: 'unassign' }
   /** osTicket's "claim on response": an unassigned ticket that stays open goes to the agent who replies. */
-  | { kind: 'claim' };
+  | { kind: 'claim' }
+  /** The form can change the ticket's status or owner, and a recipe cannot read what it will do. */
+  | { kind: 'may_change' };
 
 const MAX_NAME = 200;
 const named = new Set(['status', 'assign']);
-const bare = new Set(['assign_you', 'unassign', 'claim']);
+const bare = new Set(['assign_you', 'unassign', 'claim', 'may_change']);
 
 /** A clean copy of a list of effects, or null when `value` is not exactly one. */
 export function postEffectsOf(value: unknown): PostEffect[] | null {
@@ -44,6 +46,6 @@ export const effectsInWords = (effects: readonly PostEffect[]): string =>
     ? 'nothing besides posting'
     : effects
         .map((e) =>
-          e.kind === 'status' ? `set the status to ${e.to}` : e.kind === 'assign' ? `assign it to ${e.to}` : e.kind === 'assign_you' ? 'assign it to you' : e.kind === 'unassign' ? 'unassign it' : 'assign it to you (claim on response)',
+          e.kind === 'status' ? `set the status to ${e.to}` : e.kind === 'assign' ? `assign it to ${e.to}` : e.kind === 'assign_you' ? 'assign it to you' : e.kind === 'unassign' ? 'unassign it' : e.kind === 'may_change' ? 'maybe change its status or owner' : 'assign it to you (claim on response)',
         )
         .join('; ');

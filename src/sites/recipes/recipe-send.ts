@@ -8,6 +8,7 @@ import { frameDocument } from '../dom/editable';
 import { waitFor } from '../dom/editor';
 import { recipeAdapterId, type Recipe, type RecipeReply } from '../../shared/recipe-check';
 import { errorShown, formInFrame, formOnPage, replyPageUrl, setEditor, type ReplyForm } from './recipe-form';
+import type { PostEffect } from '../../shared/post-effects';
 import { readMessages, readTicket, shownTicket } from './recipe-read';
 import { boxChanged, boxText, withBox } from '../dom/box-text';
 
@@ -85,6 +86,21 @@ export function noteIsReply(recipe: Recipe, note: RecipeReply, doc: Document): b
 
 const NOTE_IS_REPLY = "This site's recipe names the reply form as its internal note box, so a note would reach the customer; nothing was sent. Fix or delete the recipe on the options page.";
 
+/** Fields of a form that set more than the thread: a helpdesk's status, owner or queue with the post. */
+const STATE_FIELD = /status|state|owner|assign|queue|priority/i;
+
+/**
+ * What the card says the helpdesk may do besides posting: a recipe cannot read what a reply
+ * form's status or owner fields will do, so where the form has such fields, or is on a page
+ * Deskmate cannot see from here, the card says the helpdesk may change them.
+ */
+function effectsOf(form: RecipeReply, doc: Document): PostEffect[] {
+  const editor = doc.querySelector(form.editor);
+  if (!editor) return form.page ? [{ kind: 'may_change' }] : [];
+  const fields = editor.closest('form')?.querySelectorAll('select[name], input[name]') ?? [];
+  return [...fields].some((f) => STATE_FIELD.test(f.getAttribute('name') ?? '')) ? [{ kind: 'may_change' }] : [];
+}
+
 /** Whether the page has (or can open, or links to) the form: prepare clicks nothing to find out. */
 const formAvailable = (form: RecipeReply, doc: Document): boolean =>
   !!form.page || doc.querySelector(form.editor) !== null || (!!form.open && doc.querySelector(form.open) !== null);
@@ -99,7 +115,8 @@ export function recipePrepare(recipe: Recipe) {
     const t = readTicket(recipe, doc, shown.label);
     if (!t.requester.email) return failed('no_recipient', 'The page shows no requester email to reply to.');
     if (!t.subject) return failed('no_subject', 'The page shows no subject for this ticket.');
-    const payload = { site: location.origin, ticket: shown.label, recipient: mailbox(t.requester.name, t.requester.email), subject: replySubject(t.subject), body };
+    const effects = recipe.reply ? effectsOf(recipe.reply, doc) : [];
+    const payload: ReplyPayload = { site: location.origin, ticket: shown.label, recipient: mailbox(t.requester.name, t.requester.email), subject: replySubject(t.subject), body, ...(effects.length ? { effects } : {}) };
     return { ok: true, data: recipe.reply ? withBox(payload, editorOnPage(recipe.reply, doc)) : payload };
   };
 }
@@ -113,7 +130,8 @@ export function recipePrepareNote(recipe: Recipe, note: RecipeReply) {
     if (!shown) return failed('no_ticket', 'This page shows no ticket. Open the ticket before adding a note.');
     if (!formAvailable(note, doc)) return failed('no_note_form', 'This ticket page has no internal note box.');
     if (noteIsReply(recipe, note, doc)) return failed('invalid_recipe', NOTE_IS_REPLY);
-    return { ok: true, data: withBox({ site: location.origin, ticket: shown.label, recipient: '', subject: '', body }, editorOnPage(note, doc)) };
+    const effects = effectsOf(note, doc);
+    return { ok: true, data: withBox({ site: location.origin, ticket: shown.label, recipient: '', subject: '', body, ...(effects.length ? { effects } : {}) }, editorOnPage(note, doc)) };
   };
 }
 

@@ -15,6 +15,8 @@ function Effect({ effect }: { effect: PostEffect }) {
       return <>{t('confirm_effect_unassign')}</>;
     case 'claim':
       return <>{t('confirm_effect_claim')}</>;
+    case 'may_change':
+      return <>{t('confirm_effect_may_change')}</>;
   }
 }
 
