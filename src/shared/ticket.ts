@@ -38,6 +38,12 @@ export interface ReplyPayload {
    * this text: the agent typed it there. Posting replaces it; the card says so and asks first.
    */
   replaces?: string;
+  /**
+   * The page the reply is posted from, when it is not the ticket's own (a reply page the
+   * helpdesk will not show in a frame): its path and query on the site. Send… opens it in the
+   * tab, and Confirm posts there.
+   */
+  from?: string;
 }
 
 /** Identifies the ticket a page shows; a change means the tab's tools are dropped. */

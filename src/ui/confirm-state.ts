@@ -21,13 +21,15 @@ export function shownPayload(payload: unknown): ReplyPayload | null {
   const record = payload as Record<string, unknown>;
   const hasEffects = 'effects' in record;
   const hasReplaces = 'replaces' in record;
-  if (Object.keys(record).length !== FIELDS.length + (hasEffects ? 1 : 0) + (hasReplaces ? 1 : 0)) return null;
+  const hasFrom = 'from' in record;
+  if (Object.keys(record).length !== FIELDS.length + (hasEffects ? 1 : 0) + (hasReplaces ? 1 : 0) + (hasFrom ? 1 : 0)) return null;
   if (!FIELDS.every((k) => typeof record[k] === 'string')) return null;
   if (hasReplaces && (typeof record.replaces !== 'string' || record.replaces === '')) return null;
+  if (hasFrom && typeof record.from !== 'string') return null;
   const effects = hasEffects ? postEffectsOf(record.effects) : [];
   if (effects === null || (hasEffects && effects.length === 0)) return null;
   const { site, ticket, recipient, subject, body, replaces } = record as unknown as ReplyPayload;
-  return { site, ticket, recipient, subject, body, ...(hasEffects ? { effects } : {}), ...(hasReplaces ? { replaces: replaces! } : {}) };
+  return { site, ticket, recipient, subject, body, ...(hasEffects ? { effects } : {}), ...(hasReplaces ? { replaces: replaces! } : {}), ...(hasFrom ? { from: record.from as string } : {}) };
 }
 
 /** Text as compared for "the box already holds the draft": whitespace runs as one space. */

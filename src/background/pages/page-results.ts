@@ -59,6 +59,11 @@ export function checkPageResult(
   if (effects === null) return bad(`The page prepared invalid side effects for ${spec.name}.`);
   // What the page's own box held besides the reply: shown on the card, and checked again at delivery.
   if (payload.replaces !== undefined && (!isText(payload.replaces) || payload.replaces === '')) return bad(`The page prepared an invalid reply box text for ${spec.name}.`);
+  // The page to post from is a path on the tab's own site, nothing else.
+  const from = payload.from;
+  if (from !== undefined && !(isText(from, 2048) && from.startsWith('/') && !from.startsWith('//') && new URL(from, origin).origin === origin)) {
+    return bad(`The page prepared an invalid reply page for ${spec.name}.`);
+  }
   const clean: ReplyPayload = {
     site: payload.site,
     ticket: payload.ticket,
@@ -67,6 +72,7 @@ export function checkPageResult(
     body: payload.body,
     ...(effects.length ? { effects } : {}),
     ...(payload.replaces !== undefined ? { replaces: payload.replaces } : {}),
+    ...(from !== undefined ? { from } : {}),
   };
   return { ok: true, requiresConfirm: true, confirmPayload: clean };
 }

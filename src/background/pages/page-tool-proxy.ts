@@ -3,6 +3,7 @@ import type { InvokeCtx, Tool, ToolResult } from '../../core';
 import { MAX_PAST_REQUESTS_PER_TURN, type PageToolSpec } from '../../shared/page-tools';
 import type { PageCall } from '../../shared/protocol';
 import { checkPageResult } from './page-results';
+import type { ReplyPayload } from '../../shared/ticket';
 import type { TabPages } from './tab-pages';
 import { fail } from '../../core/results';
 
@@ -76,7 +77,14 @@ export function createPageToolProxy(
       const over = overPastBudget(spec.name, input, ctx);
       if (over) return over;
       const answer = await call(to.tabId, { type: 'page.run', tool: spec.name, input, ticketKey: ctx.ticketKey ?? null, site: ctx.scope ?? null });
-      return checkPageResult(spec, answer, to.origin, 'run', input);
+      const result = checkPageResult(spec, answer, to.origin, 'run', input);
+      // A reply page the helpdesk will not show in a frame: Send… opens it in the tab (the card
+      // follows the ticket there), and Confirm posts on it. Its address was checked to be this site's.
+      const from = result.ok ? (result.confirmPayload as ReplyPayload | undefined)?.from : undefined;
+      if (from !== undefined && pages.get(to.tabId)?.url !== new URL(from, to.origin).href) {
+        await browser.tabs.update(to.tabId, { url: new URL(from, to.origin).href }).catch(() => undefined);
+      }
+      return result;
     },
   };
   if (spec.sideEffect === 'send') {

@@ -55,6 +55,33 @@ export async function formOnPage(reply: RecipeReply, doc: Document): Promise<Rep
 export const replyPageUrl = (reply: RecipeReply, site: string, key: string): URL | null =>
   reply.page ? new URL(reply.page.replace(/\{key\}/g, encodeURIComponent(key)), site) : null;
 
+/**
+ * Why the helpdesk will not show `url` in a frame of its own site, in its own words (the
+ * header that says so), or null when it will or cannot be told. Asked as the page itself
+ * would (Firefox's content scripts fetch as the extension unless they use the page's fetch).
+ */
+export async function frameRefusal(url: URL): Promise<string | null> {
+  const pageFetch = (globalThis as { content?: { fetch?: typeof fetch } }).content?.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await pageFetch(url.href, { credentials: 'same-origin', cache: 'no-store' });
+  } catch {
+    return null; // the frame itself will tell
+  }
+  void response.body?.cancel().catch(() => undefined);
+  const xfo = response.headers.get('x-frame-options');
+  // SAMEORIGIN lets the site frame itself; ALLOW-FROM is ignored by browsers; DENY anywhere refuses.
+  if (xfo && /(^|,)\s*deny\s*(,|$)/i.test(xfo)) return `X-Frame-Options: ${xfo.trim()}`;
+  for (const policy of (response.headers.get('content-security-policy') ?? '').split(',')) {
+    const ancestors = /(?:^|;)\s*frame-ancestors\s+([^;]*)/i.exec(policy)?.[1]?.trim();
+    if (!ancestors) continue;
+    const sources = ancestors.toLowerCase().split(/\s+/);
+    const own = url.origin.toLowerCase();
+    if (!sources.some((s) => s === "'self'" || s === '*' || s === own || s === `${own}/`)) return `Content-Security-Policy: frame-ancestors ${ancestors}`;
+  }
+  return null;
+}
+
 /** Loads `url` in a hidden frame of `doc` and waits for its form; the frame is removed on failure. */
 export async function formInFrame(reply: RecipeReply, doc: Document, url: URL): Promise<{ frame: HTMLIFrameElement; form: ReplyForm } | null> {
   if (url.origin !== doc.location.origin) return null;

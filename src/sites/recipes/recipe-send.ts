@@ -7,7 +7,7 @@ import { comparableText, htmlToText } from '../dom/text-compare';
 import { frameDocument } from '../dom/editable';
 import { waitFor } from '../dom/editor';
 import { recipeAdapterId, type Recipe, type RecipeReply } from '../../shared/recipe-check';
-import { errorShown, formInFrame, formOnPage, replyPageUrl, setEditor, type ReplyForm } from './recipe-form';
+import { errorShown, formInFrame, formOnPage, frameRefusal, replyPageUrl, setEditor, type ReplyForm } from './recipe-form';
 import type { PostEffect } from '../../shared/post-effects';
 import { readMessages, readTicket, shownTicket } from './recipe-read';
 import { boxChanged, boxText, withBox } from '../dom/box-text';
@@ -101,6 +101,18 @@ function effectsOf(form: RecipeReply, doc: Document): PostEffect[] {
   return [...fields].some((f) => STATE_FIELD.test(f.getAttribute('name') ?? '')) ? [{ kind: 'may_change' }] : [];
 }
 
+/**
+ * The reply page to post from, when the form is on a page of its own that the helpdesk will
+ * not show in a frame: Send… opens it in the tab and Confirm posts there. Null to post from
+ * here (the form is on this page, or the reply page can be framed).
+ */
+async function postFrom(form: RecipeReply, doc: Document, location: Location, key: string): Promise<string | null> {
+  if (!form.page || doc.querySelector(form.editor)) return null;
+  const url = replyPageUrl(form, location.origin, key);
+  if (!url || url.href === location.href || !(await frameRefusal(url))) return null;
+  return url.pathname + url.search;
+}
+
 /** Whether the page has (or can open, or links to) the form: prepare clicks nothing to find out. */
 const formAvailable = (form: RecipeReply, doc: Document): boolean =>
   !!form.page || doc.querySelector(form.editor) !== null || (!!form.open && doc.querySelector(form.open) !== null);
@@ -116,7 +128,8 @@ export function recipePrepare(recipe: Recipe) {
     if (!t.requester.email) return failed('no_recipient', 'The page shows no requester email to reply to.');
     if (!t.subject) return failed('no_subject', 'The page shows no subject for this ticket.');
     const effects = recipe.reply ? effectsOf(recipe.reply, doc) : [];
-    const payload: ReplyPayload = { site: location.origin, ticket: shown.label, recipient: mailbox(t.requester.name, t.requester.email), subject: replySubject(t.subject), body, ...(effects.length ? { effects } : {}) };
+    const from = recipe.reply && (await postFrom(recipe.reply, doc, location, shown.key));
+    const payload: ReplyPayload = { site: location.origin, ticket: shown.label, recipient: mailbox(t.requester.name, t.requester.email), subject: replySubject(t.subject), body, ...(effects.length ? { effects } : {}), ...(from ? { from } : {}) };
     return { ok: true, data: recipe.reply ? withBox(payload, editorOnPage(recipe.reply, doc)) : payload };
   };
 }
@@ -131,7 +144,8 @@ export function recipePrepareNote(recipe: Recipe, note: RecipeReply) {
     if (!formAvailable(note, doc)) return failed('no_note_form', 'This ticket page has no internal note box.');
     if (noteIsReply(recipe, note, doc)) return failed('invalid_recipe', NOTE_IS_REPLY);
     const effects = effectsOf(note, doc);
-    return { ok: true, data: withBox({ site: location.origin, ticket: shown.label, recipient: '', subject: '', body, ...(effects.length ? { effects } : {}) }, editorOnPage(note, doc)) };
+    const from = await postFrom(note, doc, location, shown.key);
+    return { ok: true, data: withBox({ site: location.origin, ticket: shown.label, recipient: '', subject: '', body, ...(effects.length ? { effects } : {}), ...(from ? { from } : {}) }, editorOnPage(note, doc)) };
   };
 }
 
@@ -144,6 +158,15 @@ function mirrored(reply: RecipeReply, form: ReplyForm, text: string): boolean {
 }
 
 type Where = { form: ReplyForm; frame: HTMLIFrameElement | null };
+
+/** Why the form was not found, in words: the reply page refuses frames, or shows no such form. */
+async function notFound(form: RecipeReply, what: string, location: Location, key: string): Promise<string> {
+  const url = form.page ? replyPageUrl(form, location.origin, key) : null;
+  if (!url) return `This page shows no ${what} box (${form.editor}) and posting control (${form.submit}); nothing was sent.`;
+  const refusal = await frameRefusal(url);
+  if (refusal) return `The ${what} page ${url.pathname}${url.search} cannot be opened in a hidden frame (the helpdesk sends ${refusal}); nothing was sent. Press Send… again: Deskmate opens that page in this tab and posts from there.`;
+  return `The ${what} page ${url.pathname}${url.search} did not load in a hidden frame within ${15}s, or shows no ${what} box (${form.editor}) and posting control (${form.submit}); nothing was sent.`;
+}
 
 async function findForm(reply: RecipeReply, recipe: Recipe, doc: Document, key: string): Promise<Where | null> {
   const here = await formOnPage(reply, doc);
@@ -162,7 +185,7 @@ export function recipeDeliver(recipe: Recipe, reply: RecipeReply, kind: 'reply' 
       return failed('scope_changed', `The page no longer shows ticket ${payload.ticket} on ${payload.site}; nothing was sent.`);
     }
     const where = await findForm(reply, recipe, doc, shown.key);
-    if (!where) return failed(kind === 'note' ? 'no_note_form' : 'no_reply_form', `The ${what} form could not be found; nothing was sent.`);
+    if (!where) return failed(kind === 'note' ? 'no_note_form' : 'no_reply_form', await notFound(reply, what, location, shown.key));
     const { form, frame } = where;
     const pages = () => [doc, frameDocument(frame)].filter((d): d is Document => d !== null);
     try {

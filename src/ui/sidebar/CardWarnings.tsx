@@ -3,8 +3,8 @@ import { addressLookalikes } from '../../shared/lookalike';
 import type { ReplyPayload } from '../../shared/ticket';
 import { t } from '../i18n';
 
-/** The card's text fields (the side effects are the helpdesk's words, shown apart; so is what the box held). */
-type TextField = Exclude<keyof ReplyPayload, 'effects' | 'replaces'>;
+/** The card's text fields (the side effects are the helpdesk's words, shown apart; so are what the box held and the page posted from). */
+type TextField = Exclude<keyof ReplyPayload, 'effects' | 'replaces' | 'from'>;
 
 const LABELS: Record<TextField, string> = {
   site: 'confirm_site',

@@ -115,6 +115,11 @@ export function ConfirmCard({ card, away = null, earlier = null, onAccept, onCan
               </dd>,
             ])}
           </dl>
+          {shown.from !== undefined && (
+            <p class="small" data-testid="confirm-from">
+              {t('confirm_from')} <Revealed text={shown.from} />
+            </p>
+          )}
           {shown.effects && <ConfirmEffects effects={shown.effects} />}
           {shown.replaces !== undefined && card.state === 'pending' && (
             <ConfirmBox

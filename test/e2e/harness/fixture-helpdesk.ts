@@ -10,6 +10,8 @@ import { fixturePages, mailboxPage, type FixtureTicket } from './fixture-pages';
  * - /iframe/: the ticket page links to a separate reply page whose editor is an iframe body
  *   (the CKEditor 4 / TinyMCE classic kind), mirrored into a hidden textarea on submit; the
  *   post is a full page load back to the ticket.
+ * - /noframe/: the same, but every page refuses to be framed (X-Frame-Options: DENY and
+ *   frame-ancestors 'none'), so the reply page can only be used in the agent's own tab.
  * - /cards/: what teach mode meets (no recipe describes it): a single-page-app look with
  *   generated class names, messages as cards whose role is a data- attribute, click handlers
  *   of the page's own on the cards and the page (counted in body[data-page-clicks]), and a
@@ -104,6 +106,9 @@ export function htmlToStoredText(html: string): string {
     .replace(/^\n/, '');
 }
 
+/** What a helpdesk that may not be framed sends with every page (as Request Tracker and many others do). */
+const NO_FRAMES = { 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'" };
+
 /** The shapes whose reply box is a textarea. */
 const PLAIN_TEXT_SHAPES = new Set(['spa', 'reload', 'next', 'midpost']);
 
@@ -119,8 +124,8 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
   let lastPostAt = 0;
   let held: Promise<void> | undefined;
   let release = (): void => undefined;
-  const html = (response: ServerResponse, status: number, body: string) => {
-    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  const html = (response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
+    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers });
     response.end(body);
   };
   const record = (shape: string, ticket: FixtureTicket, posted: string): string | null => {
@@ -185,7 +190,7 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
         return response.end(body.slice(body.indexOf('<body')));
       }
       if (shape === 'midpost' && Date.now() - lastPostAt < MIDPOST_PAGE_DELAY_MS) await new Promise((r) => setTimeout(r, MIDPOST_PAGE_DELAY_MS));
-      return html(response, 200, match[3] ? pages.reply(ticket) : pages.view(ticket));
+      return html(response, 200, match[3] ? pages.reply(ticket) : pages.view(ticket), shape === 'noframe' ? NO_FRAMES : {});
     })().catch((error: unknown) => html(response, 500, String(error)));
   });
   await new Promise<void>((ready, fail) => server.once('error', fail).listen(0, '127.0.0.1', ready));

@@ -144,6 +144,23 @@ document.getElementById('compose').addEventListener('submit', () => {
   document.getElementById('body-field').value = document.querySelector('.editor-area').innerHTML;
 });`;
 
+/** A ticket page that links to a reply page of its own, whose editor is an iframe body posted with a page load. */
+function replyPageShape(shape: string): FixtureShape {
+  return {
+    view: (t) =>
+      page(`Ticket ${t.id}: ${t.subject}`, `<main id="ticket" data-id="${t.id}">${header(t)}<section class="thread">${thread(t)}</section><p><a id="reply-link" href="/${shape}/tickets/${t.id}/reply">Reply</a></p></main>`),
+    reply: (t) =>
+      page(
+        `Reply to ticket ${t.id}`,
+        `<main><h1>Reply: ${escape(t.subject)}</h1><form id="reply-form" method="post" action="/${shape}/tickets/${t.id}/reply">` +
+          `<input type="search" name="q" placeholder="Search" aria-label="Search">` +
+          `<textarea id="body-mirror" name="body" style="display:none"></textarea>` +
+          `<iframe id="editor-frame" title="Reply editor" style="width:600px;height:160px;border:1px solid #999"></iframe>` +
+          `<p><button id="post" type="submit">Post reply</button></p></form></main><script>${iframeEditorScript}</script>`,
+      ),
+  };
+}
+
 export const fixturePages: Record<string, FixtureShape> = {
   cards: {
     view: (t) =>
@@ -204,19 +221,9 @@ export const fixturePages: Record<string, FixtureShape> = {
       ),
     reply: () => page('Not here', 'This helpdesk replies on the ticket page.'),
   },
-  iframe: {
-    view: (t) =>
-      page(`Ticket ${t.id}: ${t.subject}`, `<main id="ticket" data-id="${t.id}">${header(t)}<section class="thread">${thread(t)}</section><p><a id="reply-link" href="/iframe/tickets/${t.id}/reply">Reply</a></p></main>`),
-    reply: (t) =>
-      page(
-        `Reply to ticket ${t.id}`,
-        `<main><h1>Reply: ${escape(t.subject)}</h1><form id="reply-form" method="post" action="/iframe/tickets/${t.id}/reply">` +
-          `<input type="search" name="q" placeholder="Search" aria-label="Search">` +
-          `<textarea id="body-mirror" name="body" style="display:none"></textarea>` +
-          `<iframe id="editor-frame" title="Reply editor" style="width:600px;height:160px;border:1px solid #999"></iframe>` +
-          `<p><button id="post" type="submit">Post reply</button></p></form></main><script>${iframeEditorScript}</script>`,
-      ),
-  },
+  iframe: replyPageShape('iframe'),
+  /** The same, from a helpdesk that sends X-Frame-Options: DENY and frame-ancestors 'none' on every page (fixture-helpdesk.ts). */
+  noframe: replyPageShape('noframe'),
 };
 
 /** The mailbox folder "send and next" lands on: a list of tickets, no ticket shown. */
