@@ -26,7 +26,6 @@ describe('recipes: a reply page the helpdesk will not show in a frame', () => {
     m = await startModel({ chunkDelayMs: 2 });
     chromium = await launchChromium();
     await configureChromium(chromium.context, chromium.extensionId, m);
-    await importRecipeInChromium(chromium.context, chromium.extensionId, 'fixture-noframe', helpdesk.origin);
   });
   afterAll(async () => {
     await panel?.close().catch(() => undefined);
@@ -41,9 +40,13 @@ describe('recipes: a reply page the helpdesk will not show in a frame', () => {
     m.model.script([{ toolCalls: [{ name: 'reply__propose', arguments: { body: draft } }] }, { text: 'The draft is in the card.' }]);
   });
 
-  it('Send… opens the reply page in the tab, the card says so, Confirm posts there once and ends in "sent"', async () => {
+  // /ckeditor/ is Request Tracker's shape: the real CKEditor 4, which copies its text into the form only on submit.
+  it.each(['noframe', 'ckeditor'] as const)('/%s/: Send… opens the reply page in the tab, the card says so, Confirm posts there once and ends in "sent"', async (shape) => {
+    await importRecipeInChromium(chromium.context, chromium.extensionId, `fixture-${shape}`, helpdesk.origin);
+    await page?.close();
     page = await chromium.context.newPage();
-    await page.goto(helpdesk.url('/noframe/tickets/5'));
+    await page.goto(helpdesk.url(`/${shape}/tickets/5`));
+    await panel?.close().catch(() => undefined);
     panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
     await panel.waitFor('[data-testid="chat-input"]');
     await ask(panel, 'Draft a reply to Ines.');
@@ -57,17 +60,17 @@ describe('recipes: a reply page the helpdesk will not show in a frame', () => {
     expect(card.body).toBe(draft);
     expect(card.fields).toEqual([helpdesk.origin, '#5', 'Ines Duarte <ines@example.org>', 'Re: Parcel arrived damaged']);
     // The tab is on the reply page now, and the card, which followed it, says it posts from there.
-    await poll(async () => (new URL(page!.url()).pathname === '/noframe/tickets/5/reply' ? true : undefined), 'the tab to show the reply page');
-    await page.waitForSelector('#editor-frame');
-    expect(await panel.text('[data-testid="confirm-from"]')).toMatch(/hidden frame\).*\/noframe\/tickets\/5\/reply$/);
+    await poll(async () => (new URL(page!.url()).pathname === `/${shape}/tickets/5/reply` ? true : undefined), 'the tab to show the reply page');
+    await page.waitForSelector(shape === 'ckeditor' ? 'iframe.cke_wysiwyg_frame' : '#editor-frame');
+    expect(await panel.text('[data-testid="confirm-from"]')).toMatch(/hidden frame\).*\/tickets\/5\/reply$/);
     expect(await panel.evaluate(() => [...document.querySelectorAll('[data-testid="confirm-effects"] li')].map((li) => li.getAttribute('data-effect')))).toEqual(['may_change']);
     expect(helpdesk.sent()).toEqual([]);
     await clickConfirm(panel);
     // The post loads the ticket page again: that page settles the card.
     const done = await theCard(panel, ['sent', 'refused', 'failed'], { timeoutMs: 30_000 });
     expect(done.state, done.status).toBe('sent');
-    expect(helpdesk.sent()).toEqual([{ shape: 'noframe', ticketId: 5, text: draft }]);
-    expect(new URL(page.url()).pathname).toBe('/noframe/tickets/5');
+    expect(helpdesk.sent()).toEqual([{ shape, ticketId: 5, text: draft }]);
+    expect(new URL(page.url()).pathname).toBe(`/${shape}/tickets/5`);
     await page.waitForSelector('.thread > .post[data-role="agent"]');
   });
 });

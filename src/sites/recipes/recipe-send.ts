@@ -149,9 +149,14 @@ export function recipePrepareNote(recipe: Recipe, note: RecipeReply) {
   };
 }
 
-/** Whether the page's mirror field (where the recipe names one) holds exactly `text`. */
+/**
+ * Whether the page's mirror field (where the recipe names one) holds exactly `text`. An editor
+ * whose body is in an iframe (CKEditor 4, TinyMCE classic) copies into its field only when the
+ * form is submitted: there the editor's own content was checked (setEditor), and the form's
+ * submit copies it. Editors that copy as the agent types are waited for.
+ */
 function mirrored(reply: RecipeReply, form: ReplyForm, text: string): boolean {
-  if (!reply.mirror) return true;
+  if (!reply.mirror || reply.editorKind === 'iframe') return true;
   const mirror = form.doc.querySelector<HTMLTextAreaElement | HTMLInputElement>(reply.mirror);
   if (!mirror) return false;
   return comparableText(htmlToText(mirror.value, form.doc)) === comparableText(text);

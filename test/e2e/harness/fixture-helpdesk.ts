@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fixturePages, mailboxPage, type FixtureTicket } from './fixture-pages';
+import { serveCkeditor4 } from './ckeditor4-files';
 
 /**
  * Helpdesks of our own making, in the shapes real ones have, that no code adapter knows. Each
@@ -12,6 +13,8 @@ import { fixturePages, mailboxPage, type FixtureTicket } from './fixture-pages';
  *   post is a full page load back to the ticket.
  * - /noframe/: the same, but every page refuses to be framed (X-Frame-Options: DENY and
  *   frame-ancestors 'none'), so the reply page can only be used in the agent's own tab.
+ * - /ckeditor/: the same refusal, and the reply page runs the real CKEditor 4, which copies its
+ *   text into the form's textarea only on submit, beside a Status field the post also sets.
  * - /cards/: what teach mode meets (no recipe describes it): a single-page-app look with
  *   generated class names, messages as cards whose role is a data- attribute, click handlers
  *   of the page's own on the cards and the page (counted in body[data-page-clicks]), and a
@@ -129,8 +132,9 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
     response.end(body);
   };
   const record = (shape: string, ticket: FixtureTicket, posted: string): string | null => {
-    // Rich editors post HTML; a textarea posts the text itself.
-    const text = (PLAIN_TEXT_SHAPES.has(shape) ? posted.replace(/\r\n/g, '\n') : htmlToStoredText(posted)).trim();
+    // Rich editors post HTML (CKEditor 4 formats it over lines, which HTML does not count); a textarea posts the text itself.
+    const html = shape === 'ckeditor' ? posted.replace(/\r?\n/g, '').replace(/<\/p><p>/g, '<br><br>').replace(/<\/?p>/g, '') : posted;
+    const text = (PLAIN_TEXT_SHAPES.has(shape) ? posted.replace(/\r\n/g, '\n') : htmlToStoredText(html)).trim();
     if (!text) return null;
     sent.push({ shape, ticketId: ticket.id, text });
     lastPostAt = Date.now();
@@ -153,6 +157,7 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
+      if (await serveCkeditor4(url.pathname, response)) return;
       if (url.pathname === '/api/sent') {
         response.writeHead(200, { 'content-type': 'application/json' });
         return response.end(JSON.stringify(sent));
@@ -190,7 +195,7 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
         return response.end(body.slice(body.indexOf('<body')));
       }
       if (shape === 'midpost' && Date.now() - lastPostAt < MIDPOST_PAGE_DELAY_MS) await new Promise((r) => setTimeout(r, MIDPOST_PAGE_DELAY_MS));
-      return html(response, 200, match[3] ? pages.reply(ticket) : pages.view(ticket), shape === 'noframe' ? NO_FRAMES : {});
+      return html(response, 200, match[3] ? pages.reply(ticket) : pages.view(ticket), shape === 'noframe' || shape === 'ckeditor' ? NO_FRAMES : {});
     })().catch((error: unknown) => html(response, 500, String(error)));
   });
   await new Promise<void>((ready, fail) => server.once('error', fail).listen(0, '127.0.0.1', ready));

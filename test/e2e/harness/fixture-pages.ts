@@ -1,4 +1,5 @@
 /** The pages of the fixture helpdesks (fixture-helpdesk.ts): plain HTML and the page's own script. */
+import { ckeditorReplyForm } from './ckeditor4-files';
 
 export interface FixtureTicket {
   id: number;
@@ -224,6 +225,11 @@ export const fixturePages: Record<string, FixtureShape> = {
   iframe: replyPageShape('iframe'),
   /** The same, from a helpdesk that sends X-Frame-Options: DENY and frame-ancestors 'none' on every page (fixture-helpdesk.ts). */
   noframe: replyPageShape('noframe'),
+  /** The same with the real CKEditor 4 on the reply page (ckeditor4-files.ts), framing refused too: the shape of Request Tracker's Ticket/Update.html. */
+  ckeditor: {
+    view: replyPageShape('ckeditor').view,
+    reply: (t) => page(`Reply to ticket ${t.id}`, `<main><h1>Reply: ${escape(t.subject)}</h1>${ckeditorReplyForm('ckeditor', t.id)}</main>`),
+  },
 };
 
 /** The mailbox folder "send and next" lands on: a list of tickets, no ticket shown. */
