@@ -84,6 +84,23 @@ function fieldText(doc: Document, selector: string): string {
   return textOf(doc, selector);
 }
 
+/** "Liam Chen <liam@example.com>" as a name and an address; a bare address stays one. */
+const MAILBOX = /^\s*"?([^"<>]*?)"?\s*<\s*([^\s<>@]+@[^\s<>]+)\s*>\s*$/;
+
+/**
+ * The requester, where a page shows them as `Name <email>` in one element (read by
+ * requesterEmail, requesterName or both): split, so the card's To is `Name <email>` once and the
+ * draft greets a name, not an address.
+ */
+export function requesterOf(name: string | null, email: string | null): { name: string | null; email: string | null } {
+  const fromEmail = email ? MAILBOX.exec(email) : null;
+  const fromName = name ? MAILBOX.exec(name) : null;
+  return {
+    name: (fromName ? fromName[1]!.trim() || null : name) ?? (fromEmail?.[1]!.trim() || null),
+    email: fromEmail?.[2] ?? (email || null) ?? fromName?.[2] ?? null,
+  };
+}
+
 export function readTicket(recipe: Recipe, doc: Document, label: string): TicketData {
   const r = recipe.read;
   const opt = (selector: string | undefined) => (selector ? fieldText(doc, selector) || null : null);
@@ -91,7 +108,7 @@ export function readTicket(recipe: Recipe, doc: Document, label: string): Ticket
     number: label,
     subject: fieldText(doc, r.subject),
     status: opt(r.status),
-    requester: { name: opt(r.requesterName), email: opt(r.requesterEmail) },
+    requester: requesterOf(opt(r.requesterName), opt(r.requesterEmail)),
     messages: readMessages(recipe, doc),
   };
 }
