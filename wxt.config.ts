@@ -32,6 +32,34 @@ function polyfillAsEsModule(): Plugin {
   };
 }
 
+/**
+ * The MCP client script carries no code that makes functions from strings, which the extension's
+ * CSP forbids (and which add-on review flags): the SDK imports its default JSON Schema validator
+ * (ajv) at the top, though Deskmate hands it the cfworker one, so a module that fails if anything
+ * ever constructs it takes its place; zod's probe whether `Function` may be used (never reached
+ * under `jitless`, set by the script) answers no without trying.
+ */
+function mcpClientWithoutEval(): Plugin {
+  const stub = '\0deskmate:mcp-ajv-provider';
+  return {
+    name: 'deskmate:mcp-client-without-eval',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '../validation/ajv-provider.js' && importer?.includes('@modelcontextprotocol/sdk') ? stub : null;
+    },
+    load(id) {
+      if (id !== stub) return null;
+      return "export class AjvJsonSchemaValidator { constructor() { throw new Error('ajv cannot run under the extension CSP; pass jsonSchemaValidator'); } }\n";
+    },
+    transform(code, id) {
+      if (!/\/zod\/v4\/core\/util\.js$/.test(id)) return null;
+      const probe = /const F = Function;\s*new F\(""\);\s*return true;/;
+      if (!probe.test(code)) throw new Error(`${id} no longer has the Function probe this plugin expects`);
+      return { code: code.replace(probe, 'return false;'), map: null };
+    },
+  };
+}
+
 // The manifest is declared here once for both browsers; WXT adds the entrypoints.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
@@ -40,7 +68,7 @@ export default defineConfig({
   // DESKMATE_SOURCEMAP=hidden (npm run bench -- --profile): source maps beside the bundles, not
   // linked from them, so CPU profiles name our functions and the bundles stay the same.
   vite: () => ({
-    plugins: [preact(), polyfillAsEsModule()],
+    plugins: [preact(), polyfillAsEsModule(), mcpClientWithoutEval()],
     build: { modulePreload: false, cssCodeSplit: false, sourcemap: process.env.DESKMATE_SOURCEMAP === 'hidden' ? ('hidden' as const) : false },
   }),
   hooks: {

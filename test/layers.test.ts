@@ -38,6 +38,7 @@ const ENTRIES: Record<string, (target: string) => boolean> = {
   // Scripts the background runs when it first needs them (see their files).
   'entrypoints/kb-index.ts': runtimes.tools,
   'entrypoints/personal-data.ts': runtimes.shared,
+  'entrypoints/mcp-client.ts': runtimes.background,
   'entrypoints/sidepanel/': runtimes.ui,
   'entrypoints/options/': runtimes.ui,
 };

@@ -49,6 +49,9 @@ import { personalDataScript } from './model/personal-data';
 import { kbIndexScript } from './kb/kb-index';
 import { keepLazyScriptsAtInstall } from './lazy-script';
 import { instructionsStore } from './chat/instructions-store';
+import { createMcpHost } from './mcp/mcp-host';
+import { mcpHandlers } from './mcp/mcp-handlers';
+import { mcpClientScript } from './mcp/mcp-client';
 
 /**
  * The background: one registry with the page tools of every tab, the confirmation store
@@ -77,7 +80,7 @@ export function startHost(adapters: readonly AdapterInfo[]): void {
   openPanelOnAction();
   keepStorageFromContentScripts();
   watchManagedPolicy();
-  keepLazyScriptsAtInstall([personalDataScript, kbIndexScript]);
+  keepLazyScriptsAtInstall([personalDataScript, kbIndexScript, mcpClientScript]);
   watchKbSync(ready.then(({ kbSync }) => kbSync));
 }
 
@@ -129,6 +132,10 @@ export async function createServices(
   registry.register(createKbSearchTool((query, limit) => kb.search(query, limit)));
   registry.register(replyProposeTool);
   services.tools.sync();
+  const mcp = createMcpHost({ registry, audit: services.audit, broadcast: services.broadcast });
+  services.mcp = mcp;
+  // Reconnects after every start of the worker; loads the client only if a server is configured.
+  void mcp.start().catch(log.swallow('mcp', 'Could not start the MCP servers', 'error'));
   await Promise.all([
     syncRecipes(services, recipes).catch(log.swallow('recipes', 'Could not load the stored site recipes', 'error')),
     markInterruptedDeliveries(services),
@@ -136,7 +143,7 @@ export async function createServices(
   const chat = createChatSessions(services, createModel, createOutboundLog());
   const settler = createDeliverySettler(services);
   const recipeTests = createRecipeTests();
-  const handlers = { ...pageHandlers(services, settler, chat), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...recipeTestHandlers(services, recipeTests, () => recipesInForce(recipes)), ...recipeHighlightHandler(), ...builtinRecipeHandlers(services), ...teachHandlers(services, recipes, recipeTests), ...instructionsHandlers(services), ...savedReplyHandlers(services), ...diagnosticsHandlers(log), ...policyHandlers(), ...kbSyncHandlers(kbSync), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
+  const handlers = { ...pageHandlers(services, settler, chat), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...recipeTestHandlers(services, recipeTests, () => recipesInForce(recipes)), ...recipeHighlightHandler(), ...builtinRecipeHandlers(services), ...teachHandlers(services, recipes, recipeTests), ...instructionsHandlers(services), ...savedReplyHandlers(services), ...diagnosticsHandlers(log), ...policyHandlers(), ...kbSyncHandlers(kbSync), ...mcpHandlers(mcp), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
   const policy = await managedPolicy.get();
   // Re-registering the enabled sites' content scripts is not on the message path: site access
   // runs its calls one after another, so the list of enabled sites (which decides whose content

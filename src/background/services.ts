@@ -7,6 +7,7 @@ import { flagsOf, type SiteSettingsStore } from './access/site-settings';
 import type { TabPages } from './pages/tab-pages';
 import type { Broadcast, SiteAccessView } from '../shared/protocol';
 import type { Recipe } from '../shared/recipe-check';
+import type { McpHost } from './mcp/mcp-host';
 
 /** Everything the background's handlers share. Built once per service worker start. */
 export interface Services {
@@ -26,6 +27,8 @@ export interface Services {
   recipeOf(site: string): Promise<Recipe | null>;
   /** Teach mode's sessions, one per tab. */
   teach: TeachSessions;
+  /** MCP servers as a tool source (absent in tests that build services by hand). */
+  mcp?: McpHost;
 }
 
 /**

@@ -1,10 +1,10 @@
 /** The audit log's entries, as the background writes them and the options page lists them. */
-/** `write`: a person's click changed the page (the reply box filled), nothing left the browser. */
+/** `write`: a person's click changed the page (the reply box filled), nothing left the browser. `call`: a read tool of an MCP server was called. */
 /**
  * `attempt`: the assistant called a tool it may not use (refused, nothing ran); `acknowledge`: the
  * agent acknowledged the warning on a draft written in such a turn.
  */
-export type AuditKind = 'prepare' | 'confirm' | 'refuse' | 'cancel' | 'sent' | 'failed' | 'unknown' | 'write' | 'attempt' | 'acknowledge';
+export type AuditKind = 'prepare' | 'confirm' | 'refuse' | 'cancel' | 'sent' | 'failed' | 'unknown' | 'write' | 'attempt' | 'acknowledge' | 'call';
 
 /** A link of a hash chain: an entry edited or removed afterwards breaks it. */
 export interface Chained {

@@ -148,6 +148,14 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   'typed.unsent': { from: 'extension', schema: obj({ field: UNSENT_FIELD_SCHEMA }, ['field']) },
   'diagnostics.list': { from: 'extension', schema: none },
   'diagnostics.clear': { from: 'extension', schema: none },
+  'mcp.list': { from: 'extension', schema: none },
+  'mcp.save': { from: 'extension', schema: obj({ id: { type: 'string', minLength: 1, maxLength: 64 }, name: { type: 'string', maxLength: 80 }, url: str, token: { type: 'string', maxLength: 4096 } }, ['name', 'url']) },
+  'mcp.remove': { from: 'extension', schema: obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']) },
+  'mcp.grade': {
+    from: 'extension',
+    schema: obj({ id: { type: 'string', minLength: 1, maxLength: 64 }, tool: { type: 'string', minLength: 1, maxLength: 256 }, hash: { type: 'string', pattern: '^[0-9a-f]{64}$' }, choice: { type: 'string', enum: ['off', 'read', 'send'] } }, ['id', 'tool', 'hash', 'choice']),
+  },
+  'mcp.reconnect': { from: 'extension', schema: obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']) },
   'sites.set': {
     from: 'extension',
     schema: obj({ origin: str, write: { type: 'boolean' }, send: { type: 'boolean' } }, ['origin', 'write', 'send']),

@@ -11,6 +11,8 @@ import type { LogEntry } from './diagnostics';
 import type { PolicyView } from './policy';
 import type { KbSyncView } from './kb-sync';
 import type { UnsentField } from './typed';
+import type { McpServerView } from './mcp';
+import type { McpChoice } from '../core/mcp';
 
 /**
  * Every message between the extension's parts, declared once. `from` says which kind of
@@ -176,7 +178,17 @@ export interface Requests {
   /** The background's recent failures (oldest first), for the options page's diagnostics view. */
   'diagnostics.list': { req: Empty; res: LogEntry[] };
   'diagnostics.clear': { req: Empty; res: { ok: boolean } };
+  /** MCP servers with their state and tools (never a token: only whether one is kept). */
+  'mcp.list': { req: Empty; res: McpServerView[] };
+  /** Adds or changes a server. `token`: absent keeps the kept one, '' removes it. */
+  'mcp.save': { req: { id?: string; name: string; url: string; token?: string }; res: McpListChange };
+  'mcp.remove': { req: { id: string }; res: McpListChange };
+  /** A person's grade for one tool, for the definition they saw (`hash`). */
+  'mcp.grade': { req: { id: string; tool: string; hash: string; choice: McpChoice }; res: McpListChange };
+  'mcp.reconnect': { req: { id: string }; res: McpListChange };
 }
+
+export type McpListChange = { ok: boolean; error?: string; servers?: McpServerView[] };
 
 export type SavedReplyRun =
   | { ok: true; text: string }
@@ -231,5 +243,5 @@ export interface BuiltinRecipeView {
   confirmed: { at: string } | null;
 }
 
-/** `settings.changed`: the model settings or the knowledge base changed (the sidebar checks its setup again). */
-export type Broadcast = { type: 'view.changed'; tabId: number | null } | { type: 'audit.changed' } | { type: 'settings.changed' };
+/** `settings.changed`: the model settings or the knowledge base changed (the sidebar checks its setup again); `mcp.changed`: an MCP server's state or tools. */
+export type Broadcast = { type: 'view.changed'; tabId: number | null } | { type: 'audit.changed' } | { type: 'settings.changed' } | { type: 'mcp.changed' };

@@ -44,6 +44,7 @@ async function setup() {
   // Typed on the options page: by its port, the way of extension pages only.
   await built.chat.receive({ postMessage: () => undefined }, { type: 'typed.save', seq: 1, field: { kind: 'teamInstructions' }, text: 'Sign as the Northwind team.' });
   await as({ type: 'savedReplies.save', data: { version: 1, agentName: 'Sam', replies: [{ id: 'x', title: 'Hello', body: 'Hi {{customer.first_name}}' }] } });
+  await as({ type: 'mcp.save', name: 'Orders', url: 'http://127.0.0.1:9/mcp', token: 'mcp-secret-token' });
   const draft = await draftsOf(built.chat).draft(1, 'The agent reply.');
   const pending = (await as({ type: 'tool.invoke', tabId: 1, tool: 'reply.send', input: { body: 'The agent reply.' }, draft: draft.callId })).value;
   /** Everything a forged message could change or read, as an extension page sees it. */
@@ -58,6 +59,7 @@ async function setup() {
       recipes: (await as({ type: 'recipes.list' })).value,
       instructions: (await as({ type: 'instructions.get' })).value,
       savedReplies: (await as({ type: 'savedReplies.get' })).value,
+      mcp: (await as({ type: 'mcp.list' })).value,
       confirmations: await built.services.store.list(),
       pageCalls: tabs.calls.length,
       delivered: tabs.delivered.length,
@@ -127,6 +129,11 @@ function forgedMessages(pending: { confirmation: { id: string; digest: string } 
     { type: 'kbUrl.get' },
     { type: 'kbUrl.set', url: `${EVIL}/kb.md` },
     { type: 'kbUrl.sync' },
+    { type: 'mcp.list' },
+    { type: 'mcp.save', name: 'Orders', url: `${EVIL}/mcp`, token: 'attacker' },
+    { type: 'mcp.remove', id: 'x' },
+    { type: 'mcp.grade', id: 'x', tool: 'payments.refund', hash: '0'.repeat(64), choice: 'read' },
+    { type: 'mcp.reconnect', id: 'x' },
   ];
   return all;
 }
@@ -157,7 +164,7 @@ describe('security: messages forged by a content script, at the background route
     const answer = await route(message, content, h.handlers);
     expect(answer).toMatchObject({ ok: false, code: 'forbidden' });
     // Nothing leaked in the refusal: no key, no payload, no ticket text.
-    expect(JSON.stringify(answer)).not.toMatch(/sk-secret|The agent reply|Northwind/);
+    expect(JSON.stringify(answer)).not.toMatch(/sk-secret|mcp-secret|The agent reply|Northwind/);
     expect(await h.state()).toBe(before);
     expect(h.tabs.delivered).toEqual([]);
   });

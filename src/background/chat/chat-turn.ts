@@ -80,7 +80,9 @@ async function readUpFront(services: Services, ctx: PageCtx): Promise<ContextRea
  */
 export async function runChatTurn(input: ChatTurnInput): Promise<AgentTurnResult> {
   const masked = masksPersonalData(input.settings);
-  const instructions = await instructionsStore.forTicket(input.ctx.scope ?? null, input.ctx.ticketKey ?? null);
+  // A server still connecting (after a start of the worker) or down a while is given its chance
+  // first, so the turn is offered the tools people accepted.
+  const [instructions] = await Promise.all([instructionsStore.forTicket(input.ctx.scope ?? null, input.ctx.ticketKey ?? null), input.services.mcp?.ready()]);
   const attempt = async (withoutTools: boolean, onEvent: (e: AgentEvent) => void) => {
     let model = masked ? await maskedModel(input.model, input.services, input.ctx) : input.model;
     if (withoutTools) model = createContextModel(model, contextMessage(await readUpFront(input.services, input.ctx)));

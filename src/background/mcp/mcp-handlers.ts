@@ -1,0 +1,66 @@
+import { mcpUrlOf, type McpServerConfig } from '../../shared/mcp';
+import type { Handlers } from '../router';
+import { mcpServersItem, mcpTokensItem, mcpDecisionsItem } from './mcp-items';
+import type { McpHost } from './mcp-host';
+
+type McpHandlers = Pick<Handlers, 'mcp.list' | 'mcp.save' | 'mcp.remove' | 'mcp.grade' | 'mcp.reconnect'>;
+
+/**
+ * The options page's MCP servers: extension pages only (the router enforces it). A token comes
+ * in here and never goes out again: the views say only whether one is kept.
+ */
+export function mcpHandlers(mcp: McpHost, now: () => number = Date.now): McpHandlers {
+  const changedList = async () => {
+    await mcp.start();
+    return { ok: true, servers: await mcp.views() };
+  };
+  return {
+    'mcp.list': () => mcp.views(),
+    async 'mcp.save'({ id, name, url, token }) {
+      const checked = mcpUrlOf(url);
+      if (checked === null) return { ok: false, error: 'Not an http(s) URL.' };
+      const label = name.trim() || new URL(checked).host;
+      const configs = await mcpServersItem.get();
+      if (configs.some((s) => s.id !== id && s.name === label)) return { ok: false, error: `There is already a server named "${label}".` };
+      const config: McpServerConfig = { id: id && configs.some((s) => s.id === id) ? id : globalThis.crypto.randomUUID(), name: label, url: checked };
+      if (token !== undefined) {
+        await mcpTokensItem.update((all) => {
+          const { [config.id]: _old, ...rest } = all;
+          return { value: token ? { ...rest, [config.id]: token } : rest, result: undefined };
+        });
+      }
+      await mcpServersItem.set([...configs.filter((s) => s.id !== config.id), config]);
+      // A new token or address is used from the next connect on.
+      if (token !== undefined) mcp.drop(config.id);
+      return changedList();
+    },
+    async 'mcp.remove'({ id }) {
+      await mcpServersItem.set((await mcpServersItem.get()).filter((s) => s.id !== id));
+      await mcpTokensItem.update((all) => {
+        const { [id]: _gone, ...rest } = all;
+        return { value: rest, result: undefined };
+      });
+      await mcpDecisionsItem.update((all) => {
+        const { [id]: _gone, ...rest } = all;
+        return { value: rest, result: undefined };
+      });
+      mcp.drop(id);
+      return changedList();
+    },
+    async 'mcp.grade'({ id, tool, hash, choice }) {
+      const server = (await mcp.views()).find((s) => s.id === id);
+      const shown = server?.tools.find((t) => t.name === tool);
+      if (!shown) return { ok: false, error: 'The server lists no such tool now.' };
+      // A decision covers the definition the person saw; the server may have changed it since.
+      if (shown.hash !== hash) return { ok: false, error: 'The tool changed on the server since it was shown; look at it again.' };
+      if (shown.refused && choice !== 'off') return { ok: false, error: shown.refused };
+      await mcpDecisionsItem.update((all) => ({ value: { ...all, [id]: { ...(all[id] ?? {}), [tool]: { hash, choice, by: 'agent' as const, at: now() } } }, result: undefined }));
+      await mcp.sync();
+      return { ok: true, servers: await mcp.views() };
+    },
+    async 'mcp.reconnect'({ id }) {
+      await mcp.reconnect(id);
+      return { ok: true, servers: await mcp.views() };
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { browser } from 'wxt/browser';
+import type { ToolRegistry } from '../../core';
+import type { McpServerView } from '../../shared/mcp';
+import type { Broadcast } from '../../shared/protocol';
+import { originPattern } from '../../shared/settings';
+import { log } from '../diagnostics/logger';
+import type { AuditLog } from '../storage/audit-log';
+import { mcpClientScript } from './mcp-client';
+import type { McpDeps, McpRuntime, McpScriptModule } from './mcp-client-module';
+import { mcpDecisionsItem, mcpServersItem, mcpTokensItem } from './mcp-items';
+
+/** The server's origin must be granted, as the model endpoint's is (loopback is in the manifest). */
+async function granted(url: string): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ origins: [originPattern(url)] });
+  } catch {
+    return false;
+  }
+}
+
+export interface McpHostDeps {
+  registry: ToolRegistry;
+  audit: AuditLog;
+  broadcast(message: Broadcast): void;
+  /** Tests hand in the runtime's module (and so its client) instead of the script. */
+  load?: () => Promise<McpScriptModule>;
+  overrides?: Partial<Pick<McpDeps, 'client' | 'limits' | 'hasPermission' | 'now'>>;
+}
+
+/**
+ * The background's side of MCP: it loads the client script only once a server is configured,
+ * and until then answers for it (no servers, nothing to wait for). A script that cannot load
+ * leaves every server down with the reason said, and is tried again at the next use.
+ */
+export function createMcpHost(deps: McpHostDeps) {
+  let runtime: Promise<McpRuntime> | undefined;
+  const load = (): Promise<McpRuntime> =>
+    (runtime ??= (deps.load ?? (() => mcpClientScript.load()))()
+      .then((module) =>
+        module.createMcpRuntime({
+          registry: deps.registry,
+          appendAudit: (entry) => deps.audit.append(entry),
+          broadcast: deps.broadcast,
+          store: { servers: () => mcpServersItem.get(), tokens: () => mcpTokensItem.get(), decisions: () => mcpDecisionsItem.get() },
+          log,
+          hasPermission: granted,
+          ...deps.overrides,
+        }),
+      )
+      .catch((error: unknown) => {
+        runtime = undefined;
+        log.error('mcp', 'Could not load the MCP client script', error);
+        throw error;
+      }));
+  const configured = async () => (await mcpServersItem.get()).length > 0;
+  /** The runtime if a server is configured (loaded then), else null. */
+  const active = async (): Promise<McpRuntime | null> => (runtime || (await configured()) ? load() : null);
+
+  return {
+    /** A client script that cannot load leaves the servers down (views say why); start does not fail. */
+    async start(): Promise<void> {
+      const r = await active().catch(() => null);
+      await r?.start();
+    },
+    async ready(maxMs?: number): Promise<void> {
+      const r = await active().catch(() => null);
+      await r?.ready(maxMs);
+    },
+    async sync(): Promise<void> {
+      await (await active())?.sync();
+    },
+    async reconnect(id: string): Promise<void> {
+      const config = (await mcpServersItem.get()).find((s) => s.id === id);
+      if (config) await (await load()).reconnect(config);
+    },
+    drop(id: string): void {
+      void runtime?.then((r) => r.drop(id)).catch(() => undefined);
+    },
+    async views(): Promise<McpServerView[]> {
+      try {
+        return (await (await active())?.views()) ?? [];
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        const tokens = await mcpTokensItem.get();
+        return (await mcpServersItem.get()).map((s) => ({ ...s, hasToken: Boolean(tokens[s.id]), status: 'down', problem: 'unavailable', detail, tools: [], leftOut: 0 }));
+      }
+    },
+  };
+}
+
+export type McpHost = ReturnType<typeof createMcpHost>;

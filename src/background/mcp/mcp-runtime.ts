@@ -1,0 +1,49 @@
+import type { McpServerView } from '../../shared/mcp';
+import type { McpDeps, McpRuntime } from './mcp-client-module';
+import { createMcpConnections } from './mcp-servers';
+import { createMcpToolSync } from './mcp-tools';
+import { mcpClientModule } from './sdk-client';
+
+/**
+ * MCP servers as a tool source, inside the client script: the worker's connections, and the
+ * registry kept to exactly the tools people accepted. Started at each start of the worker (it
+ * reconnects) when a server is configured.
+ */
+export function createMcpRuntime(deps: McpDeps): McpRuntime {
+  let syncing = Promise.resolve();
+  const queueSync = () => {
+    syncing = syncing.then(() => tools.sync()).catch(deps.log.swallow('mcp', 'Could not update the MCP tools', 'error'));
+    return syncing;
+  };
+  const connections = createMcpConnections({
+    client: deps.client ?? mcpClientModule,
+    store: deps.store,
+    log: deps.log,
+    hasPermission: deps.hasPermission,
+    ...(deps.limits ? { limits: deps.limits } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+    changed: () => void queueSync().then(() => deps.broadcast({ type: 'mcp.changed' })),
+  });
+  const tools = createMcpToolSync(connections, deps);
+  return {
+    start: () => connections.start(),
+    reconnect: (config) => connections.connect(config).settled,
+    drop: (id) => connections.drop(id),
+    async ready(maxMs) {
+      await connections.ready(maxMs);
+      await syncing;
+    },
+    sync: queueSync,
+    async views(): Promise<McpServerView[]> {
+      await syncing;
+      const refusals = tools.refusals();
+      return (await connections.views()).map((v) => ({
+        ...v,
+        tools: v.tools.map((t) => {
+          const why = refusals.get(v.id)?.get(t.name);
+          return why ? { ...t, refused: why } : t;
+        }),
+      }));
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { McpAnnotations, McpChoice, McpGrade, McpToolStanding } from '../core/mcp';
+
+/** MCP servers as the options page shows them and the background keeps them. */
+
+export interface McpServerConfig {
+  id: string;
+  /** The agent's name for it, shown in the options page, the trace and the action card. */
+  name: string;
+  /** Its Streamable HTTP endpoint. */
+  url: string;
+}
+
+/** Why a server cannot be used now, in a closed list the options page puts into words. */
+export type McpProblem = 'unreachable' | 'unauthorized' | 'timeout' | 'too_big' | 'protocol' | 'no_permission' | 'unavailable';
+
+export type McpStatus = 'connecting' | 'connected' | 'down';
+
+export interface McpToolView {
+  name: string;
+  title: string;
+  description: string;
+  /** What its annotations suggest; never a grade by itself. */
+  suggested: McpGrade;
+  /** Where it stands: new, changed since decided (needs a look), or the decision in force. */
+  standing: McpToolStanding;
+  /** The hash of the definition shown: a decision names it, so it covers exactly this one. */
+  hash: string;
+  annotations: McpAnnotations;
+  inputSchema: unknown;
+  /** Why it can never be offered (an illegal or taken name), if so. */
+  refused?: string;
+  /** Who made the decision in force, if any. */
+  by?: 'agent' | 'policy';
+}
+
+export interface McpServerView extends McpServerConfig {
+  /** A bearer token is kept for it (never the token itself). */
+  hasToken: boolean;
+  status: McpStatus;
+  problem?: McpProblem;
+  /** The server's or the browser's own words for the problem. */
+  detail?: string;
+  tools: McpToolView[];
+  /** Tools past the most Deskmate keeps from one server: listed by it, never shown or offered. */
+  leftOut: number;
+}
+
+export const MCP_CHOICES: readonly McpChoice[] = ['off', 'read', 'send'];
+
+/** An http(s) URL a server may be at, or null. */
+export function mcpUrlOf(text: string): string | null {
+  try {
+    const url = new URL(text.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}

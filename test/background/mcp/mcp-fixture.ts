@@ -1,0 +1,71 @@
+import { ToolRegistry, type ToolResult } from '../../../src/core';
+import type { McpDecision } from '../../../src/core/mcp';
+import type { McpLimits, McpRuntime } from '../../../src/background/mcp/mcp-client-module';
+import { createMcpRuntime } from '../../../src/background/mcp/mcp-runtime';
+import type { NewAuditEntry } from '../../../src/background/storage/audit-log';
+import type { McpServerConfig, McpServerView } from '../../../src/shared/mcp';
+import { startOrderSystem, type OrderSystem, type OrderSystemBehaviour } from '../../../demo/mcp/server.mjs';
+
+/**
+ * The MCP runtime as the client script runs it (the official SDK's client, over real HTTP) against
+ * the demo order system, with the stored items in memory and a registry of its own.
+ */
+export async function mcpFixture(options: { behaviour?: OrderSystemBehaviour; token?: string; storedToken?: string; limits?: Partial<McpLimits> } = {}) {
+  const system = await startOrderSystem({ port: 0, behaviour: options.behaviour ?? {}, ...(options.token ? { token: options.token } : {}) });
+  const server: McpServerConfig = { id: 'orders-1', name: 'Orders', url: system.url };
+  let decisions: Record<string, Record<string, McpDecision>> = {};
+  const audit: NewAuditEntry[] = [];
+  const registry = new ToolRegistry();
+  const changes: number[] = [];
+  const runtime: McpRuntime = createMcpRuntime({
+    registry,
+    appendAudit: async (entry) => void audit.push(entry),
+    broadcast: () => void changes.push(Date.now()),
+    store: {
+      servers: async () => [server],
+      tokens: async () => (options.storedToken ? { [server.id]: options.storedToken } : {}),
+      decisions: async () => structuredClone(decisions),
+    },
+    log: { error: () => undefined, swallow: () => () => undefined },
+    hasPermission: async () => true,
+    limits: { timeoutMs: 5_000, maxBytes: 8_000_000, maxTools: 200, ...options.limits },
+  });
+  await runtime.start();
+  await runtime.ready();
+
+  const view = async (): Promise<McpServerView> => (await runtime.views())[0]!;
+  const tool = async (name: string) => (await view()).tools.find((t) => t.name === name)!;
+  /** A person's choice, for the definition shown now. */
+  const decide = async (name: string, choice: McpDecision['choice']) => {
+    const shown = await tool(name);
+    decisions = { ...decisions, [server.id]: { ...(decisions[server.id] ?? {}), [name]: { hash: shown.hash, choice, by: 'agent', at: Date.now() } } };
+    await runtime.sync();
+  };
+  /** The model's exit, as the agent loop calls it. */
+  const modelCalls = (wireName: string, input: unknown): Promise<ToolResult> => registry.invokeReadOnly(wireName, input, { scope: null, flags: {} });
+  const offered = () => registry.toFunctionSchemas({ autonomous: true, flags: {}, scope: null }).map((f) => f.name);
+  /** Waits until the condition holds (a notification is handled when the server sends it). */
+  const until = async (check: () => Promise<boolean> | boolean, what: string) => {
+    for (let i = 0; i < 400; i++) {
+      if (await check()) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`never: ${what}`);
+  };
+  return {
+    system: system as OrderSystem,
+    runtime,
+    registry,
+    audit,
+    view,
+    tool,
+    decide,
+    modelCalls,
+    offered,
+    until,
+    close: async () => {
+      runtime.drop(server.id);
+      await system.close();
+    },
+  };
+}
