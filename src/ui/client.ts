@@ -24,7 +24,7 @@ export async function request<T extends RequestType>(type: T, body: Omit<Request
 export function onBroadcast(listener: (message: Broadcast) => void): () => void {
   const handler = (message: unknown) => {
     const m = message as Broadcast | undefined;
-    if (m?.type === 'view.changed' || m?.type === 'audit.changed' || m?.type === 'settings.changed') listener(m);
+    if (m?.type === 'view.changed' || m?.type === 'audit.changed' || m?.type === 'settings.changed' || m?.type === 'mcp.changed') listener(m);
     return undefined;
   };
   browser.runtime.onMessage.addListener(handler);

@@ -14,13 +14,14 @@ import { AuditList } from '../shared/AuditList';
 import { Diagnostics } from './Diagnostics';
 import { EnabledSites } from './EnabledSites';
 import { KnowledgeBase } from './KnowledgeBase';
+import { McpServers } from './McpServers';
 import { PolicyNotice } from './PolicyNotice';
 import { Recipes } from './Recipes';
 import { SitesList } from './SitesList';
 import { TeamInstructions } from './TeamInstructions';
 import { SavedRepliesSettings } from './SavedReplies';
 
-/** The settings page: the model, the knowledge base, per-site switches, the audit log, diagnostics. */
+/** The settings page: the model, the knowledge base, MCP servers, per-site switches, the audit log, diagnostics. */
 export function OptionsApp() {
   const sites = useSites();
   const access = useSiteAccess();
@@ -62,6 +63,7 @@ export function OptionsApp() {
         <TeamInstructions />
         <KnowledgeBase />
         <SavedRepliesSettings />
+        <McpServers />
         <EnabledSites origins={access.enabled} allowed={policy?.allowedSites ?? null} busy={access.busy} error={access.error} onRevoke={access.revoke} onAllow={(o) => void access.enable(o)} />
         <SitesList sites={sites.sites} error={sites.error} onChange={sites.update} />
         <Recipes />

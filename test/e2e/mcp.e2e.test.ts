@@ -1,0 +1,53 @@
+import { startOrderSystem, type OrderSystem } from '../../demo/mcp/server.mjs';
+import { ask, toolNamesOf, waitForChat } from './harness/chat';
+import { openExtensionPage } from './harness/chromium';
+import { pageDriver } from './harness/deskmate';
+import { chromiumTest, describe, expect } from './harness/fixtures';
+import { addMcpServer, gradeMcpTool, mcpTools } from './harness/mcp';
+
+const test = chromiumTest({ model: { chunkDelayMs: 5 } });
+let orders: OrderSystem;
+test.beforeAll(async () => {
+  orders = await startOrderSystem({ port: 0 });
+});
+test.afterAll(async () => {
+  await orders?.close();
+});
+
+/** MCP servers as a tool source in the built extension: graded by people, read tools offered, results fenced. */
+describe('mcp: the order system through MCP, graded on the options page', () => {
+  test('a new tool is not offered; one accepted as read is, and its result reaches the model fenced', async ({ chromium, model, panel }) => {
+    const page = await openExtensionPage(chromium.context, chromium.extensionId, 'options.html');
+    const options = pageDriver(page);
+    await addMcpServer(options, { url: orders.url, name: 'Orders' });
+    expect(await mcpTools(options)).toEqual({
+      'orders.get': { standing: 'new', suggested: 'read' },
+      'payments.list': { standing: 'new', suggested: 'read' },
+      'payments.refund': { standing: 'new', suggested: 'send' },
+    });
+
+    model.script([{ text: 'Nothing to look up.' }]);
+    await ask(panel, 'What did the customer pay?');
+    await waitForChat(panel, (v) => !v.running && v.assistants.some((a) => a.text.includes('Nothing to look up.')), 'the first answer');
+    expect(toolNamesOf(model.requests()[0]).filter((n) => /orders|payments/.test(n))).toEqual([]);
+
+    await gradeMcpTool(options, 'payments.list', 'read');
+    model.script([{ toolCalls: [{ name: 'payments__list', arguments: { order: 'NW-20931' } }] }, { text: 'Two captures of €149.00.' }]);
+    await ask(panel, 'What did the customer pay?');
+    await waitForChat(panel, (v) => !v.running && v.assistants.some((a) => a.text.includes('Two captures')), 'the answer after the lookup');
+
+    const [offered, answered] = model.requests().slice(1) as [unknown, { messages: { role: string; content?: string }[] }];
+    expect(toolNamesOf(offered)).toContain('payments__list');
+    expect(toolNamesOf(offered)).not.toContain('orders__get');
+    expect(toolNamesOf(offered)).not.toContain('payments__refund');
+    const result = String(answered.messages.find((m) => m.role === 'tool')?.content);
+    expect(result).toMatch(/^<tool_result tool="payments.list" untrusted="true">/);
+    expect(result).toContain('cap_7Q2KX94');
+    expect(orders.calls().map((c) => c.tool)).toEqual(['payments.list']);
+
+    // The call is in the audit log.
+    const audit = await page.evaluate(() => (globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<{ value: { kind: string; tool: string }[] }> } } }).browser.runtime.sendMessage({ type: 'audit.list' }));
+    expect(audit.value.filter((e) => e.kind === 'call').map((e) => e.tool)).toEqual(['payments.list']);
+    await page.close();
+  });
+});
