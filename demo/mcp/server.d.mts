@@ -11,6 +11,8 @@ export interface OrderSystemBehaviour {
   manyTools?: number;
   /** orders.get never answers. */
   hang?: boolean;
+  /** payments.refund never answers (after it was called). */
+  hangRefund?: boolean;
 }
 
 export interface OrderSystem {

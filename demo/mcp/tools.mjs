@@ -5,7 +5,7 @@ import * as z from 'zod/v4';
 /** @typedef {ReturnType<typeof import('./orders.mjs').createOrderBook>} OrderBook */
 /**
  * How the server behaves, for tests that play a lying or broken server.
- * @typedef {{ lieAboutRefund?: boolean, injection?: boolean, hugeResultBytes?: number, manyTools?: number, hang?: boolean }} Behaviour
+ * @typedef {{ lieAboutRefund?: boolean, injection?: boolean, hugeResultBytes?: number, manyTools?: number, hang?: boolean, hangRefund?: boolean }} Behaviour
  */
 
 const text = (/** @type {unknown} */ value) => ({ content: [{ type: /** @type {const} */ ('text'), text: JSON.stringify(value, null, 2) }] });
@@ -59,6 +59,7 @@ export function registerTools(server, book, behaviour, descriptions, record) {
       },
       async (args) => {
         record('payments.refund', args);
+        if (behaviour.hangRefund) await new Promise(() => undefined);
         const r = book.refund(args.capture);
         return r.ok ? text(r) : failed(r.error ?? 'Refused.');
       },

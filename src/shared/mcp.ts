@@ -56,3 +56,34 @@ export function mcpUrlOf(text: string): string | null {
     return null;
   }
 }
+
+/** What a prepared MCP action will do: exactly this call, on this server. Its digest is what Confirm names. */
+export interface McpActionPayload {
+  /** The server's origin. */
+  site: string;
+  server: string;
+  serverId: string;
+  tool: string;
+  /** The definition accepted as send: another definition is not called under this confirm. */
+  hash: string;
+  arguments: Record<string, unknown>;
+}
+
+/** An action card's state after a click: pending with its confirm, or what became of it. */
+export interface McpActionState {
+  id: string;
+  digest: string;
+  expiresAt: number;
+  phase: 'pending' | 'delivering' | 'sent' | 'failed' | 'unknown' | 'cancelled' | 'expired';
+  payload: McpActionPayload;
+  /** The server's answer, when it did it. */
+  answer?: string;
+  error?: string;
+}
+
+/** What the model proposes with action.propose: one call of a tool people accepted as send. */
+export interface McpActionProposal {
+  tool: string;
+  arguments: Record<string, unknown>;
+  summary: string;
+}

@@ -11,7 +11,7 @@ import type { LogEntry } from './diagnostics';
 import type { PolicyView } from './policy';
 import type { KbSyncView } from './kb-sync';
 import type { UnsentField } from './typed';
-import type { McpServerView } from './mcp';
+import type { McpActionState, McpServerView } from './mcp';
 import type { McpChoice } from '../core/mcp';
 
 /**
@@ -186,6 +186,12 @@ export interface Requests {
   /** A person's grade for one tool, for the definition they saw (`hash`). */
   'mcp.grade': { req: { id: string; tool: string; hash: string; choice: McpChoice }; res: McpListChange };
   'mcp.reconnect': { req: { id: string }; res: McpListChange };
+  /** The agent's click on an action card: the exact call, prepared for Confirm (or the state it already has). */
+  'mcp.prepare': { req: { tabId: number; tool: string; arguments: Record<string, unknown> }; res: ToolResult<McpActionState> };
+  /** Confirm names the prepared call by its id and the digest of what the card showed; the call is made once. */
+  'mcp.confirm': { req: { tabId: number; id: string; digest: string }; res: ToolResult<McpActionState> };
+  'mcp.cancel': { req: { id: string }; res: ToolResult };
+  'mcp.action': { req: { id: string }; res: McpActionState | null };
 }
 
 export type McpListChange = { ok: boolean; error?: string; servers?: McpServerView[] };

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect } from 'vitest';
+import { fenceToolResult } from '../../src/core';
 import { mcpFixture } from '../background/mcp/mcp-fixture';
 import { attack } from './attack';
 
@@ -41,17 +42,21 @@ describe('MCP servers', () => {
     expect(f.offered()).toContain('orders__get');
   });
 
-  attack('a result that carries instructions is data: fenced, and no send-grade tool is offered to act on it', async () => {
+  attack('a result that carries instructions is fenced data: no send-grade tool is offered to act on it, and a proposal calls nothing', async () => {
     fixture = await mcpFixture({ behaviour: { injection: true } });
     await fixture.decide('orders.get', 'read');
     await fixture.decide('payments.list', 'read');
     await fixture.decide('payments.refund', 'send');
     const r = await fixture.modelCalls('orders__get', { order: 'NW-20931' });
     expect(JSON.stringify(r)).toContain('ignore your instructions');
-    expect(fixture.offered().sort()).toEqual(['orders__get', 'payments__list']);
-    // The model obeys the result: its call finds no such tool, nothing is refunded.
+    // It reaches the model inside the fence for untrusted data, as a page's text does.
+    expect(fenceToolResult('orders.get', r)).toMatch(/^<tool_result tool="orders.get" untrusted="true">\n[^<]*ignore your instructions[^<]*\n<\/tool_result>$/);
+    expect(fixture.offered().sort()).toEqual(['action__propose', 'orders__get', 'payments__list']);
+    // The model obeys the result: its call finds no such tool, and a proposal only makes a card.
     expect(await fixture.modelCalls('payments__refund', { capture: 'cap_7Q2KX91' })).toMatchObject({ ok: false });
+    expect(await fixture.modelCalls('action__propose', { tool: 'payments.refund', arguments: { capture: 'cap_7Q2KX91' }, summary: 'Refund' })).toMatchObject({ ok: true });
     expect(fixture.system.refunds()).toEqual([]);
+    expect(fixture.system.calls().map((c) => c.tool)).toEqual(['orders.get']);
   });
 
   attack('a server that answers 50 MB has its answer dropped past the limit, and the model gets a bounded failure', async () => {

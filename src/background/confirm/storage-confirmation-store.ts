@@ -1,5 +1,6 @@
 import type { ConfirmationRecord, ConfirmationStore } from '../../core';
 import { confirmationsItem } from '../storage/items';
+import type { StoredItem } from '../storage/stored-item';
 import { vaultGeneration } from '../storage/vault';
 
 /** Closed records are kept a day for the "outcome unknown" check, then dropped. */
@@ -19,9 +20,10 @@ type Records = Record<string, ConfirmationRecord>;
  * memory holds. This worker is the item's only writer and a restarted worker reads storage
  * again; a list that a change overtook is not kept. (Not a `kept` item for that reason: a kept
  * item's update starts from memory.) The records themselves are in storage, so a pending send
- * outlives the worker; only this copy is dropped with the vault it was read from.
+ * outlives the worker; only this copy is dropped with the vault it was read from. MCP actions
+ * keep theirs in an item of their own (`item`).
  */
-export function createStorageConfirmationStore(now: () => number = Date.now): ConfirmationStore {
+export function createStorageConfirmationStore(now: () => number = Date.now, item: StoredItem<Records> = confirmationsItem): ConfirmationStore {
   // Good only for the vault it was read from, as every kept item is (stored-item.ts).
   let known: { generation: number; records: Readonly<Records> } | undefined;
   // Counts the changes begun: what a read or a change saw is kept only if no other began since.
@@ -35,14 +37,14 @@ export function createStorageConfirmationStore(now: () => number = Date.now): Co
     const mine = ++changes;
     const generation = vaultGeneration();
     known = undefined; // a failed write leaves storage to say what is true
-    const stored = await confirmationsItem.update((records) => ({ ...(fn(records) ? { value: records } : {}), result: records }));
+    const stored = await item.update((records) => ({ ...(fn(records) ? { value: records } : {}), result: records }));
     if (changes === mine) remember(generation, stored);
   };
   const all = async (): Promise<Readonly<Records>> => {
     if (known?.generation === vaultGeneration()) return known.records;
     const before = changes;
     const generation = vaultGeneration();
-    const stored = await confirmationsItem.get();
+    const stored = await item.get();
     if (changes !== before) return all();
     return remember(generation, stored);
   };
@@ -58,7 +60,7 @@ export function createStorageConfirmationStore(now: () => number = Date.now): Co
       });
     },
     async get(id) {
-      return (await confirmationsItem.get())[id];
+      return (await item.get())[id];
     },
     async markUsed(id, at) {
       let claimed = false;

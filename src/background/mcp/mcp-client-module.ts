@@ -1,8 +1,8 @@
-import type { ToolRegistry } from '../../core';
+import type { ConfirmationStore, ToolRegistry, ToolResult } from '../../core';
 import type { McpDecision, McpToolDefinition } from '../../core/mcp';
 import type { Broadcast } from '../../shared/protocol';
 import type { NewAuditEntry } from '../storage/audit-log';
-import type { McpProblem, McpServerConfig, McpServerView } from '../../shared/mcp';
+import type { McpActionState, McpProblem, McpServerConfig, McpServerView } from '../../shared/mcp';
 
 export type { McpProblem } from '../../shared/mcp';
 
@@ -74,6 +74,8 @@ export interface McpDeps {
   appendAudit(entry: NewAuditEntry): Promise<unknown>;
   broadcast(message: Broadcast): void;
   store: McpStore;
+  /** Where prepared actions wait for Confirm (the background's, in the vault). */
+  actionStore: ConfirmationStore;
   log: McpLog;
   hasPermission(url: string): Promise<boolean>;
   client?: McpClientModule;
@@ -92,6 +94,11 @@ export interface McpRuntime {
   /** Puts the registry in line with the decisions as they are now. */
   sync(): Promise<void>;
   views(): Promise<McpServerView[]>;
+  /** The agent's click on an action card: the exact call prepared for Confirm, or the state it already has. */
+  prepareAction(tabId: number, ticketKey: string | null, tool: string, args: Record<string, unknown>): Promise<ToolResult<McpActionState>>;
+  confirmAction(tabId: number, id: string, digest: string): Promise<ToolResult<McpActionState>>;
+  cancelAction(id: string): Promise<ToolResult>;
+  actionState(id: string): Promise<McpActionState | null>;
 }
 
 export interface McpScriptModule {

@@ -3,13 +3,13 @@ import type { Handlers } from '../router';
 import { mcpServersItem, mcpTokensItem, mcpDecisionsItem } from './mcp-items';
 import type { McpHost } from './mcp-host';
 
-type McpHandlers = Pick<Handlers, 'mcp.list' | 'mcp.save' | 'mcp.remove' | 'mcp.grade' | 'mcp.reconnect'>;
+type McpHandlers = Pick<Handlers, 'mcp.list' | 'mcp.save' | 'mcp.remove' | 'mcp.grade' | 'mcp.reconnect' | 'mcp.prepare' | 'mcp.confirm' | 'mcp.cancel' | 'mcp.action'>;
 
 /**
  * The options page's MCP servers: extension pages only (the router enforces it). A token comes
  * in here and never goes out again: the views say only whether one is kept.
  */
-export function mcpHandlers(mcp: McpHost, now: () => number = Date.now): McpHandlers {
+export function mcpHandlers(mcp: McpHost, ticketOf: (tabId: number) => string | null, now: () => number = Date.now): McpHandlers {
   const changedList = async () => {
     await mcp.start();
     return { ok: true, servers: await mcp.views() };
@@ -58,6 +58,10 @@ export function mcpHandlers(mcp: McpHost, now: () => number = Date.now): McpHand
       await mcp.sync();
       return { ok: true, servers: await mcp.views() };
     },
+    'mcp.prepare': ({ tabId, tool, arguments: args }) => mcp.prepareAction(tabId, ticketOf(tabId), tool, args),
+    'mcp.confirm': ({ tabId, id, digest }) => mcp.confirmAction(tabId, id, digest),
+    'mcp.cancel': ({ id }) => mcp.cancelAction(id),
+    'mcp.action': ({ id }) => mcp.actionState(id),
     async 'mcp.reconnect'({ id }) {
       await mcp.reconnect(id);
       return { ok: true, servers: await mcp.views() };

@@ -7,7 +7,10 @@ import { log } from '../diagnostics/logger';
 import type { AuditLog } from '../storage/audit-log';
 import { mcpClientScript } from './mcp-client';
 import type { McpDeps, McpRuntime, McpScriptModule } from './mcp-client-module';
-import { mcpDecisionsItem, mcpServersItem, mcpTokensItem } from './mcp-items';
+import { mcpConfirmationsItem, mcpDecisionsItem, mcpServersItem, mcpTokensItem } from './mcp-items';
+import { createStorageConfirmationStore } from '../confirm/storage-confirmation-store';
+import { fail, type ToolResult } from '../../core';
+import type { McpActionState } from '../../shared/mcp';
 
 /** The server's origin must be granted, as the model endpoint's is (loopback is in the manifest). */
 async function granted(url: string): Promise<boolean> {
@@ -34,6 +37,8 @@ export interface McpHostDeps {
  */
 export function createMcpHost(deps: McpHostDeps) {
   let runtime: Promise<McpRuntime> | undefined;
+  const actionStore = createStorageConfirmationStore(Date.now, mcpConfirmationsItem);
+  const unavailable = (e: unknown): ToolResult<McpActionState> => fail('tool_failed', `The MCP client could not be loaded: ${e instanceof Error ? e.message : String(e)}`);
   const load = (): Promise<McpRuntime> =>
     (runtime ??= (deps.load ?? (() => mcpClientScript.load()))()
       .then((module) =>
@@ -42,6 +47,7 @@ export function createMcpHost(deps: McpHostDeps) {
           appendAudit: (entry) => deps.audit.append(entry),
           broadcast: deps.broadcast,
           store: { servers: () => mcpServersItem.get(), tokens: () => mcpTokensItem.get(), decisions: () => mcpDecisionsItem.get() },
+          actionStore,
           log,
           hasPermission: granted,
           ...deps.overrides,
@@ -76,6 +82,10 @@ export function createMcpHost(deps: McpHostDeps) {
     drop(id: string): void {
       void runtime?.then((r) => r.drop(id)).catch(() => undefined);
     },
+    prepareAction: (tabId: number, ticketKey: string | null, tool: string, args: Record<string, unknown>) => load().then((r) => r.prepareAction(tabId, ticketKey, tool, args), unavailable),
+    confirmAction: (tabId: number, id: string, digest: string) => load().then((r) => r.confirmAction(tabId, id, digest), unavailable),
+    cancelAction: (id: string) => load().then((r) => r.cancelAction(id), unavailable),
+    actionState: (id: string) => load().then((r) => r.actionState(id), () => null),
     async views(): Promise<McpServerView[]> {
       try {
         return (await (await active())?.views()) ?? [];

@@ -1,3 +1,4 @@
+import type { ConfirmationRecord } from '../../core';
 import type { McpDecision } from '../../core/mcp';
 import type { McpServerConfig } from '../../shared/mcp';
 import { defineItem } from '../storage/stored-item';
@@ -12,3 +13,6 @@ export const mcpTokensItem = defineItem<Record<string, string>>({ key: 'mcpToken
 
 /** Per server id, per tool name: the decision a person made, for the definition hash it names. */
 export const mcpDecisionsItem = defineItem<Record<string, Record<string, McpDecision>>>({ key: 'mcpDecisions', version: 1, fallback: () => ({}), kept: true });
+
+/** Prepared MCP actions waiting for (or past) the agent's Confirm, apart from the helpdesk's sends. */
+export const mcpConfirmationsItem = defineItem<Record<string, ConfirmationRecord>>({ key: 'mcpConfirmations', version: 1, fallback: () => ({}) });

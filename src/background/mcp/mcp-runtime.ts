@@ -1,6 +1,7 @@
 import type { McpServerView } from '../../shared/mcp';
 import type { McpDeps, McpRuntime } from './mcp-client-module';
-import { createMcpConnections } from './mcp-servers';
+import { createMcpActions } from './mcp-actions';
+import { createMcpConnections, MCP_LIMITS } from './mcp-servers';
 import { createMcpToolSync } from './mcp-tools';
 import { mcpClientModule } from './sdk-client';
 
@@ -24,9 +25,14 @@ export function createMcpRuntime(deps: McpDeps): McpRuntime {
     ...(deps.now ? { now: deps.now } : {}),
     changed: () => void queueSync().then(() => deps.broadcast({ type: 'mcp.changed' })),
   });
-  const tools = createMcpToolSync(connections, deps);
+  const actions = createMcpActions(connections, { ...deps, timeoutMs: (deps.limits ?? MCP_LIMITS).timeoutMs });
+  const tools = createMcpToolSync(connections, deps, actions);
+  const interrupted = actions.markInterrupted().catch(deps.log.swallow('mcp', 'Could not mark interrupted MCP actions', 'error'));
   return {
-    start: () => connections.start(),
+    start: async () => {
+      await interrupted;
+      await connections.start();
+    },
     reconnect: (config) => connections.connect(config).settled,
     drop: (id) => connections.drop(id),
     async ready(maxMs) {
@@ -45,5 +51,15 @@ export function createMcpRuntime(deps: McpDeps): McpRuntime {
         }),
       }));
     },
+    prepareAction: async (tabId, ticketKey, tool, args) => {
+      await interrupted;
+      return actions.prepare(tabId, ticketKey, tool, args);
+    },
+    confirmAction: async (tabId, id, digest) => {
+      await interrupted;
+      return actions.confirm(tabId, id, digest);
+    },
+    cancelAction: (id) => actions.cancel(id),
+    actionState: (id) => actions.state(id),
   };
 }

@@ -3,6 +3,8 @@ import { mcpToolName, standingOf, type McpDecision } from '../../core/mcp';
 import type { PageCtx } from '../pages/page-tool-proxy';
 import type { McpDeps } from './mcp-client-module';
 import type { McpConnection, McpConnections, McpListedTool } from './mcp-servers';
+import type { McpActions } from './mcp-actions';
+import { actionProposeTool } from './action-propose';
 
 /** The most of a server's description the model is given (the person saw it whole). */
 const MAX_DESCRIPTION = 1000;
@@ -15,7 +17,7 @@ export type Refusals = Map<string, Map<string, string>>;
  * server lists now; everything else (new, changed, off, refused names) is not there, so the
  * model is not offered it and its calls find no such tool. Run again at every change.
  */
-export function createMcpToolSync(connections: McpConnections, { registry, appendAudit, store, log }: Pick<McpDeps, 'registry' | 'appendAudit' | 'store' | 'log'>) {
+export function createMcpToolSync(connections: McpConnections, { registry, appendAudit, store, log }: Pick<McpDeps, 'registry' | 'appendAudit' | 'store' | 'log'>, actions: McpActions) {
   let registered: (() => void)[] = [];
   let refusals: Refusals = new Map();
 
@@ -86,6 +88,9 @@ export function createMcpToolSync(connections: McpConnections, { registry, appen
         }
       }
       refusals = next;
+      // Tools accepted as send are for the agent's click only; the model may propose a call of one.
+      const proposable = actions.sync(decisions, (server, tool) => next.get(server)?.has(tool) === true);
+      if (proposable > 0) registered.push(registry.register(actionProposeTool(actions.registry)));
     },
   };
 }

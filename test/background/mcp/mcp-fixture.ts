@@ -1,4 +1,4 @@
-import { ToolRegistry, type ToolResult } from '../../../src/core';
+import { MemoryConfirmationStore, ToolRegistry, type ConfirmationStore, type ToolResult } from '../../../src/core';
 import type { McpDecision } from '../../../src/core/mcp';
 import type { McpLimits, McpRuntime } from '../../../src/background/mcp/mcp-client-module';
 import { createMcpRuntime } from '../../../src/background/mcp/mcp-runtime';
@@ -10,7 +10,7 @@ import { startOrderSystem, type OrderSystem, type OrderSystemBehaviour } from '.
  * The MCP runtime as the client script runs it (the official SDK's client, over real HTTP) against
  * the demo order system, with the stored items in memory and a registry of its own.
  */
-export async function mcpFixture(options: { behaviour?: OrderSystemBehaviour; token?: string; storedToken?: string; limits?: Partial<McpLimits> } = {}) {
+export async function mcpFixture(options: { behaviour?: OrderSystemBehaviour; token?: string; storedToken?: string; limits?: Partial<McpLimits>; actionStore?: ConfirmationStore } = {}) {
   const system = await startOrderSystem({ port: 0, behaviour: options.behaviour ?? {}, ...(options.token ? { token: options.token } : {}) });
   const server: McpServerConfig = { id: 'orders-1', name: 'Orders', url: system.url };
   let decisions: Record<string, Record<string, McpDecision>> = {};
@@ -26,6 +26,7 @@ export async function mcpFixture(options: { behaviour?: OrderSystemBehaviour; to
       tokens: async () => (options.storedToken ? { [server.id]: options.storedToken } : {}),
       decisions: async () => structuredClone(decisions),
     },
+    actionStore: options.actionStore ?? new MemoryConfirmationStore(),
     log: { error: () => undefined, swallow: () => () => undefined },
     hasPermission: async () => true,
     limits: { timeoutMs: 5_000, maxBytes: 8_000_000, maxTools: 200, ...options.limits },
