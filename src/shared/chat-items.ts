@@ -4,6 +4,7 @@ import type { DraftItem } from './draft-item';
 import { currentDraft, placeDraft, proposalDraft, type DraftMade } from './draft-versions';
 
 export type { DraftItem } from './draft-item';
+import type { McpActionProposal } from './mcp';
 
 /**
  * The conversation as people see it. The background keeps it (and stores it); the sidebar
@@ -13,7 +14,7 @@ export type ChatItem =
   | { id: string; kind: 'user'; text: string; action?: QuickAction }
   | { id: string; kind: 'assistant'; text: string; streaming?: boolean; cut?: 'aborted' | 'stream_cut' | 'length'; card?: 'summary' | 'translation' }
   /** `facts`: what the call did, for the sidebar to put in words; `raw`: its data as it came back. */
-  | { id: string; kind: 'tool'; callId: string; tool: string; status: 'running' | 'ok' | 'error'; code?: string; summary?: string; facts?: TraceFacts; raw?: string }
+  | { id: string; kind: 'tool'; callId: string; tool: string; status: 'running' | 'ok' | 'error'; code?: string; summary?: string; facts?: TraceFacts; raw?: string; action?: McpActionProposal }
   /**
    * `warned`: the tools the assistant tried to use in the turn that wrote it, though it may not
    * (write, send, or invented names); such a draft is used only after `acknowledged`.
@@ -85,6 +86,7 @@ export function applyAgentEvent(items: ChatItem[], event: AgentEvent): ChatItem[
         tool: event.tool,
         status: 'running',
         ...(typeof event.args?.query === 'string' ? { facts: { query: event.args.query.slice(0, 200) } } : {}),
+        ...(event.tool === 'action.propose' ? actionOf(event.args) : {}),
       });
       return list;
     case 'tool_call_finished':
@@ -195,3 +197,10 @@ export const withInterruption = (items: ChatItem[]): ChatItem[] => [
   ...endStreaming(items, 'stream_cut'),
   { id: itemId(), kind: 'error', errorKind: 'interrupted', message: 'The answer was interrupted when the browser stopped Deskmate in the background. Retry to continue.', retryable: true },
 ];
+
+/** An action the model proposed, as its card shows it (shown only once the proposal was accepted as valid). */
+function actionOf(args: Record<string, unknown> | undefined): { action?: McpActionProposal } {
+  const a = args ?? {};
+  if (typeof a.tool !== 'string' || typeof a.summary !== 'string' || a.arguments === null || typeof a.arguments !== 'object' || Array.isArray(a.arguments)) return {};
+  return { action: { tool: a.tool, summary: a.summary.slice(0, 200), arguments: a.arguments as Record<string, unknown> } };
+}

@@ -4,7 +4,7 @@ import { t } from './i18n';
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 /** Tools the trace has its own words for; any other is named as it is registered. */
-const WORDED = new Set(['ticket.read', 'tickets.search', 'kb.search', 'reply.propose', 'page.read', 'selection.read']);
+const WORDED = new Set(['ticket.read', 'tickets.search', 'kb.search', 'reply.propose', 'action.propose', 'page.read', 'selection.read']);
 /** Codes of a call the registry refused because the assistant may not use that tool at all. */
 const FORBIDDEN = new Set(['not_read_only', 'unknown_tool']);
 
@@ -55,6 +55,8 @@ export function traceText(item: ToolItem): string {
     }
     case 'reply.propose':
       return t('trace_reply_propose');
+    case 'action.propose':
+      return t('trace_action_propose');
     case 'page.read':
       return f.title ? t('trace_page_read', [quotable(f.title), n(f.chars ?? 0)]) : t('trace_page_read_plain', n(f.chars ?? 0));
     case 'selection.read':

@@ -1,7 +1,7 @@
 import { startOrderSystem, type OrderSystem } from '../../demo/mcp/server.mjs';
 import { ask, toolNamesOf, waitForChat } from './harness/chat';
 import { openExtensionPage } from './harness/chromium';
-import { pageDriver } from './harness/deskmate';
+import { pageDriver, waitIn } from './harness/deskmate';
 import { chromiumTest, describe, expect } from './harness/fixtures';
 import { addMcpServer, gradeMcpTool, mcpTools } from './harness/mcp';
 
@@ -49,5 +49,42 @@ describe('mcp: the order system through MCP, graded on the options page', () => 
     const audit = await page.evaluate(() => (globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<{ value: { kind: string; tool: string }[] }> } } }).browser.runtime.sendMessage({ type: 'audit.list' }));
     expect(audit.value.filter((e) => e.kind === 'call').map((e) => e.tool)).toEqual(['payments.list']);
     await page.close();
+  });
+
+  test('the model proposes a refund; the agent reviews and confirms it, and the order system refunds once', async ({ chromium, model, panel }) => {
+    const page = await openExtensionPage(chromium.context, chromium.extensionId, 'options.html');
+    const options = pageDriver(page);
+    await waitIn(options, () => document.querySelector('[data-testid="mcp-tool"]') !== null, null, 'the tools of the server added before');
+    await gradeMcpTool(options, 'payments.refund', 'send');
+    await page.close();
+    const proposal = { tool: 'payments.refund', arguments: { capture: 'cap_7Q2KX94', reason: 'duplicate charge' }, summary: 'Refund €149.00 on NW-20931' };
+    model.script([{ toolCalls: [{ name: 'action__propose', arguments: proposal }] }, { text: 'The refund is ready for you to review.' }]);
+    await ask(panel, 'Refund the duplicate charge.');
+    await waitForChat(panel, (v) => !v.running && v.assistants.some((a) => a.text.includes('ready for you')), 'the proposal');
+    expect(toolNamesOf(model.requests()[0])).toContain('action__propose');
+    expect(toolNamesOf(model.requests()[0])).not.toContain('payments__refund');
+    await waitIn(panel, () => document.querySelector('[data-testid="action-card"]')?.textContent?.includes('Orders') || null, null, 'the action card naming the server');
+    const card = await panel.text('[data-testid="action-card"]');
+    expect(card).toContain('Refund €149.00 on NW-20931');
+    expect(card).toContain('payments.refund');
+    expect(card).toContain('cap_7Q2KX94');
+    expect(orders.calls().filter((c) => c.tool === 'payments.refund')).toEqual([]);
+
+    await panel.click('[data-testid="action-review"]');
+    await panel.waitFor('[data-testid="action-confirm-button"]');
+    expect(orders.refunds()).toEqual([]);
+    // A double click on Confirm: one call.
+    await panel.dblclick('[data-testid="action-confirm-button"]');
+    await waitIn(panel, () => document.querySelector<HTMLElement>('[data-testid="action-card"]')?.dataset.phase === 'sent' || null, null, 'the refund to be done');
+    expect(orders.refunds()).toHaveLength(1);
+    expect(orders.refunds()[0]).toMatchObject({ capture: 'cap_7Q2KX94', order: 'NW-20931' });
+
+    // The same conversation in a sidebar opened anew: Review shows what became of it, and calls nothing.
+    const again = await openExtensionPage(chromium.context, chromium.extensionId, `sidepanel.html?tab=${panel.tabId}`);
+    await again.click('[data-testid="action-review"]');
+    await again.waitForSelector('[data-testid="action-card"][data-phase="sent"]');
+    await again.close();
+    expect(orders.refunds()).toHaveLength(1);
+    expect(orders.calls().filter((c) => c.tool === 'payments.refund')).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import { draftText, type ChatItem } from '../../shared/chat-items';
 import { t } from '../i18n';
 import { Markdown } from './Markdown';
 import { ToolCall } from './ToolTrace';
+import { ActionCard } from './ActionCard';
 import { AttackWarning } from './AttackWarning';
 import { CopyButton } from './CopyButton';
 import { memo } from '../memo';
@@ -148,7 +149,12 @@ const AssistantRow = memo(({ item, retry, useAsDraft, actions }: { item: Of<'ass
 /** A draft card with what belongs under it: renders again when its item or the cards' version changes. */
 const DraftRow = memo(({ item, actions }: { item: Of<'draft'>; version: unknown; actions: Actions }) => <div>{actions.draft(item)}</div>);
 
-const ToolRow = memo(({ item }: { item: Of<'tool'> }) => <ToolCall item={item} />);
+const ToolRow = memo(({ item }: { item: Of<'tool'> }) => (
+  <>
+    <ToolCall item={item} />
+    {item.action && item.status === 'ok' && <ActionCard proposal={item.action} />}
+  </>
+));
 
 const ErrorRow = memo(({ item, idle, stale, actions }: { item: Of<'error'>; idle: boolean; stale: boolean; actions: Actions }) => (
   <ChatError item={item} stale={stale} onRetry={idle ? actions.retry : null} onSettings={idle && !stale ? actions.settings : null} />
