@@ -6,6 +6,7 @@
  */
 import { bestHit, errorOf, offeredTools, readTurn, ticketOf } from './conversation.mjs';
 import { recall } from './recall.mjs';
+import { capturesOf, orderOf, paymentsParagraph, refundProposal } from './orders.mjs';
 import { clip, clipSentences, firstName, keywords, requestSentence, restate, sentencesOf } from './text.mjs';
 import { closestKeys, pastQuery, teamAnswer } from './past-tickets.mjs';
 import { formal, friendlier, noteCard, quickActionOf, shorter, speaksGerman, summaryCard, toGerman } from './quick-actions.mjs';
@@ -59,8 +60,12 @@ export function decide(body, behaviour = {}) {
     if (keys.length) return { toolCalls: keys.map((key) => ({ name: 'ticket__read', arguments: { key } })) };
   }
   const precedent = keyed.map((o) => teamAnswer(o.outcome)).find((a) => a !== null) ?? null;
+  // An order system offered through MCP: the order's captures, before the draft states them.
+  const order = orderOf(ticket);
+  if (order && tools.has('payments__list') && !turn.called.has('payments__list')) return call('payments__list', { order });
+  const payments = order ? capturesOf(turn.results.get('payments__list')) : null;
   const hit = bestHit(turn.results.get('kb__search'));
-  const draft = draftReply(ticket, request, hit, precedent);
+  const draft = withParagraph(draftReply(ticket, request, hit, precedent), order && payments ? paymentsParagraph(order, payments) : null);
   if (tools.has('reply__propose') && !turn.called.has('reply__propose')) {
     const subject = clip(/^re:/i.test(ticket.subject) ? ticket.subject : `Re: ${ticket.subject}`, 300);
     // It cites the article and the past ticket it answered from; `fabricateCitation` adds one no search returned.
@@ -69,7 +74,11 @@ export function decide(body, behaviour = {}) {
   }
   const proposal = turn.results.get('reply__propose');
   if (proposal && !proposal.ok) return { text: `I could not show the draft: ${clip(errorOf(proposal), 200)}.` };
-  return { text: summary(ticket, request, hit, proposal ? null : draft, precedent) };
+  // A duplicate capture: the refund is proposed for the agent to confirm, never made.
+  const refund = order && payments ? refundProposal(order, payments) : null;
+  if (refund && tools.has('action__propose') && !turn.called.has('action__propose')) return call('action__propose', refund);
+  const proposed = turn.results.get('action__propose')?.ok ? ` I proposed the refund (${refund?.summary}) as an action: review it and confirm it to make it.` : '';
+  return { text: summary(ticket, request, hit, proposal ? null : draft, precedent) + proposed };
 }
 
 /**
@@ -108,6 +117,13 @@ function draftReply(ticket, request, hit, precedent = null) {
   const article = hit ? clipSentences(hit.body.replace(/^#+\s+/gm, '').replace(/\n{3,}/g, '\n\n').trim(), precedent ? 300 : 900) : null;
   const answer = [precedent?.text, article].filter(Boolean).join('\n\n') || "I'm looking into this and will get back to you with an update as soon as I can.";
   return [`Hi ${name ?? 'there'},`, `Thank you for your message. ${restated}`.trim(), answer, 'Best regards,'].join('\n\n');
+}
+
+/** The draft with a paragraph before its closing line. @param {string} draft @param {string | null} paragraph */
+function withParagraph(draft, paragraph) {
+  if (!paragraph) return draft;
+  const end = draft.lastIndexOf('\n\nBest regards,');
+  return end < 0 ? `${draft}\n\n${paragraph}` : `${draft.slice(0, end)}\n\n${paragraph}${draft.slice(end)}`;
 }
 
 /**

@@ -1,13 +1,17 @@
 import { startHelpdesk, type Helpdesk } from '../../demo/helpdesk/server.mjs';
 import { startDemoModel, type DemoModel } from '../../demo/model/server.mjs';
+import { startOrderSystem, type OrderSystem } from '../../demo/mcp/server.mjs';
 
 /** The extension's default model endpoint (src/background/model/model-settings.ts): zero configuration. */
 export const DEFAULT_MODEL_PORT = 4518;
 export const DEFAULT_HELPDESK_PORT = 4517;
+export const DEFAULT_ORDERS_PORT = 4519;
 
 export interface DemoServers {
   helpdesk: Helpdesk;
   model: DemoModel;
+  /** The demo order system, an MCP server. */
+  orders: OrderSystem;
   /** False when 4518 was taken: the extension's model settings must then be saved. */
   modelOnDefaultPort: boolean;
   close(): Promise<void>;
@@ -32,12 +36,17 @@ export async function startDemoServers(options: { chunkDelayMs?: number } = {}):
       (port) => startDemoModel({ port, ...(options.chunkDelayMs === undefined ? {} : { chunkDelayMs: options.chunkDelayMs }) }),
       DEFAULT_MODEL_PORT,
     );
+    const { server: orders } = await onPreferredPort((port) => startOrderSystem({ port }), DEFAULT_ORDERS_PORT).catch(async (error: unknown) => {
+      await model.close();
+      throw error;
+    });
     return {
       helpdesk,
       model,
+      orders,
       modelOnDefaultPort: preferred,
       close: async () => {
-        await Promise.all([helpdesk.close(), model.close()]);
+        await Promise.all([helpdesk.close(), model.close(), orders.close()]);
       },
     };
   } catch (error) {

@@ -4,6 +4,7 @@ import { buildExtension } from './build';
 import { findChromium, launchDemoBrowser, type DemoBrowser } from './browser';
 import { startDemoServers, type DemoServers } from './servers';
 import { configureExtension, type SetupReport } from './setup';
+import { connectOrderSystem } from './setup-mcp';
 
 export const KB_FILE = join(ROOT, 'demo', 'kb', 'northwind-support.md');
 export const DEMO_MODEL_ID = 'deskmate-demo';
@@ -49,6 +50,8 @@ export async function startDemoSession(options: SessionOptions): Promise<DemoSes
     });
     log(`extension: ${browser.extensionId} loaded via ${browser.loadedVia === 'flag' ? '--load-extension' : 'CDP'}; model ${setup.settings.model} (${setup.settings.via === 'default' ? 'default settings' : `saved via ${setup.settings.via}`})`);
     log(`kb:        ${setup.kb.articles} articles from ${setup.kb.file} (imported via ${setup.kb.via === 'options-ui' ? "the options page's file input" : 'kb.import'})`);
+    const tools = await connectOrderSystem(browser.context, browser.extensionId, servers.orders.url);
+    log(`orders:    ${servers.orders.url} (MCP) added on the options page; ${tools.join(', ')}`);
     const opened = browser;
     return {
       browser: opened,

@@ -12,7 +12,7 @@ import type { Step, Transcript } from './transcript';
 export const PROMPT = 'What does the customer want? Draft a reply.';
 export const SIGNATURE = '— Sam from Northwind';
 export const STORY_TICKET = 1;
-export const STORY_TOOLS = ['ticket.read', 'kb.search', 'tickets.search', 'reply.propose'];
+export const STORY_TOOLS = ['ticket.read', 'kb.search', 'tickets.search', 'payments.list', 'reply.propose', 'action.propose'];
 
 const WAIT = 20_000;
 const TURN = 40_000;
@@ -161,5 +161,23 @@ export async function playStory(session: DemoSession, outDir: string, step: Step
     await shot('06-ticket-after-send.png', (f) => pageScreenshot(page, f));
     if (mine.length !== 1) throw new Error(`the helpdesk has ${mine.length} replies for ticket ${STORY_TICKET}, not 1`);
     if (record!.text !== edited) throw new Error(`the helpdesk got ${JSON.stringify(record!.text)}, not the edited draft ${JSON.stringify(edited)}`);
+  });
+
+  await step('refund', 'review the refund the assistant proposed on its action card, confirm it, and check the order system refunded once', async (d) => {
+    const card = '[data-testid="action-card"][data-tool="payments.refund"]';
+    await panel.evaluate(() => document.querySelector('[data-testid="action-card"]')?.scrollIntoView({ block: 'center' }));
+    const proposal = await panel.text(card, { timeoutMs: WAIT });
+    await panel.click(`${card} [data-testid="action-review"]`, { timeoutMs: WAIT });
+    await panel.waitFor(`${card} [data-testid="action-confirm-button"]`, { timeoutMs: WAIT });
+    await shot('07-panel-action-card.png', (f) => raw.screenshot(f));
+    // A hurried agent's double click: still one refund.
+    await panel.dblclick(`${card} [data-testid="action-confirm-button"]`, { timeoutMs: WAIT });
+    await panel.waitFor(`${card}[data-phase="sent"]`, { timeoutMs: WAIT });
+    await shot('08-panel-refunded.png', (f) => raw.screenshot(f));
+    const refunds = session.servers.orders.refunds();
+    t.orders = { proposal, refunds };
+    Object.assign(d, { refunds: refunds.length, capture: refunds[0]?.capture });
+    if (refunds.length !== 1) throw new Error(`the order system made ${refunds.length} refunds, not 1`);
+    if (!t.draft.proposed?.includes(refunds[0]!.capture)) throw new Error(`the draft does not state the refunded capture ${refunds[0]!.capture}`);
   });
 }

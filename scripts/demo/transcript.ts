@@ -35,6 +35,8 @@ export interface Transcript {
   draft: { proposed?: string; subject?: string; appended?: string; edited?: string };
   confirm: { fields?: Record<string, string>; body?: string; bodyEqualsEditedDraft?: boolean; state?: string };
   helpdesk: { ticketId?: number; sentForTicket?: number; record?: unknown; textEqualsEditedDraft?: boolean; sentOnce?: boolean };
+  /** The order system (MCP): the action card's words and the refunds it made. */
+  orders?: { proposal?: string; refunds: unknown[] };
   screenshots: string[];
 }
 
