@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryConfirmationStore } from '../../../src/core';
-import type { McpActionState } from '../../../src/shared/mcp';
-import { mcpFixture } from './mcp-fixture';
+import { MemoryConfirmationStore } from '../../src/core';
+import type { McpActionState } from '../../src/shared/mcp';
+import { mcpFixture } from '../background/mcp/mcp-fixture';
+import { attack } from './attack';
 
 let fixture: Awaited<ReturnType<typeof mcpFixture>> | undefined;
 afterEach(async () => {
@@ -11,6 +12,7 @@ afterEach(async () => {
 
 const REFUND = { capture: 'cap_7Q2KX94', reason: 'duplicate charge' };
 
+/** An outside system's action, exactly once as for replies: whatever the clicks, the restarts or the server do. */
 describe('MCP actions: proposed by the model, confirmed by the agent, called once', () => {
   it('offers action.propose only while a tool is accepted as send, and checks the arguments of a proposal', async () => {
     fixture = await mcpFixture();
@@ -27,7 +29,7 @@ describe('MCP actions: proposed by the model, confirmed by the agent, called onc
     expect(fixture.offered()).not.toContain('action__propose');
   });
 
-  it('prepares the exact call, calls it once on Confirm, and a second click or prepare never calls it again', async () => {
+  attack('a forged digest, a double click on Confirm and the card again after a reload call the refund once', async () => {
     fixture = await mcpFixture();
     await fixture.decide('payments.refund', 'send');
     const prepared = await fixture.runtime.prepareAction(1, '1041', 'payments.refund', REFUND);
@@ -50,7 +52,7 @@ describe('MCP actions: proposed by the model, confirmed by the agent, called onc
     expect(fixture.audit.map((e) => e.kind)).toEqual(expect.arrayContaining(['prepare', 'confirm', 'sent', 'refuse']));
   });
 
-  it('says the outcome is unknown when the server does not answer in time, and never calls again', async () => {
+  attack('a server that does not answer a refund in time: outcome unknown, never called again', async () => {
     fixture = await mcpFixture({ behaviour: { hangRefund: true }, limits: { timeoutMs: 1_000 } });
     await fixture.decide('payments.refund', 'send');
     const card = (await fixture.runtime.prepareAction(1, null, 'payments.refund', REFUND)).data as McpActionState;
@@ -61,7 +63,7 @@ describe('MCP actions: proposed by the model, confirmed by the agent, called onc
     expect(fixture.system.calls().filter((c) => c.tool === 'payments.refund')).toHaveLength(1);
   });
 
-  it('marks a call cut off by a restart of the worker as outcome unknown, and does not make it again', async () => {
+  attack('a refund cut off by a restart of the worker is outcome unknown and never made again', async () => {
     const store = new MemoryConfirmationStore();
     fixture = await mcpFixture({ actionStore: store });
     await fixture.decide('payments.refund', 'send');
