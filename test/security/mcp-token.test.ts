@@ -1,8 +1,10 @@
-import { beforeEach, describe, expect } from 'vitest';
+import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/background/host';
 import { classifySender, route, type Sender } from '../../src/background/router';
 import { vault } from '../../src/background/storage/vault';
+import { MCP_CLIENT_GLOBAL } from '../../src/background/mcp/mcp-client-module';
+import { createMcpRuntime } from '../../src/background/mcp/mcp-runtime';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { attack } from './attack';
@@ -15,7 +17,14 @@ const content = classifySender({ id: ID, url: 'http://127.0.0.1:4517/tickets/7',
 
 /** An MCP server's bearer token is the agent's credential for another system: it goes to that server and nowhere else. */
 describe('security: an MCP server token never reaches a page', () => {
-  beforeEach(() => fakeBrowser.reset());
+  // The MCP client script as the worker runs it (its module on the global object), not its fallback.
+  beforeEach(() => {
+    fakeBrowser.reset();
+    (globalThis as Record<string, unknown>)[MCP_CLIENT_GLOBAL] = { createMcpRuntime };
+  });
+  afterEach(() => {
+    delete (globalThis as Record<string, unknown>)[MCP_CLIENT_GLOBAL];
+  });
 
   attack('a token kept for a server is in the vault only: not in storage a content script can read, not in any answer', async () => {
     const { handlers } = await createServices([fakeHelpdesk], createFakeTabs().send);
