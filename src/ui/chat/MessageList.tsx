@@ -4,10 +4,14 @@ import { draftText, type ChatItem } from '../../shared/chat-items';
 import { t } from '../i18n';
 import { Markdown } from './Markdown';
 import { ToolCall } from './ToolTrace';
-import { ActionCard } from './ActionCard';
+import { lazyView } from '../lazy-view';
+
 import { AttackWarning } from './AttackWarning';
 import { CopyButton } from './CopyButton';
 import { memo } from '../memo';
+
+// Only a conversation with an MCP server's action in it needs the card: its own chunk.
+const ActionCard = lazyView(() => import('./ActionCard').then((m) => m.ActionCard));
 
 type Of<K extends ChatItem['kind']> = Extract<ChatItem, { kind: K }>;
 
