@@ -1,6 +1,7 @@
 import { startOrderSystem, type OrderSystem } from '../../demo/mcp/server.mjs';
 import { ask, toolNamesOf, waitForChat } from './harness/chat';
 import { openExtensionPage } from './harness/chromium';
+import { stopServiceWorker } from './harness/service-worker';
 import { pageDriver, waitIn } from './harness/deskmate';
 import { chromiumTest, describe, expect } from './harness/fixtures';
 import { addMcpServer, gradeMcpTool, mcpTools } from './harness/mcp';
@@ -86,5 +87,19 @@ describe('mcp: the order system through MCP, graded on the options page', () => 
     await again.close();
     expect(orders.refunds()).toHaveLength(1);
     expect(orders.calls().filter((c) => c.tool === 'payments.refund')).toHaveLength(1);
+  });
+
+  test('after the browser stops the service worker, the server is connected again and its accepted tool offered', async ({ chromium, model, panel }) => {
+    await stopServiceWorker(chromium.context);
+    const before = orders.calls().length;
+    // orders.get was never accepted: after the restart it is still not offered; payments.list is.
+    model.script([{ toolCalls: [{ name: 'payments__list', arguments: { order: 'NW-20931' } }] }, { text: 'Looked it up.' }]);
+    await ask(panel, 'What did the customer pay?');
+    await waitForChat(panel, (v) => !v.running && v.assistants.some((a) => a.text.includes('Looked it up.')), 'the answer after the restart');
+    const [offered, answered] = model.requests() as [unknown, { messages: { role: string; content?: string }[] }];
+    expect(toolNamesOf(offered)).toContain('payments__list');
+    expect(toolNamesOf(offered)).not.toContain('orders__get');
+    expect(String(answered.messages.find((m) => m.role === 'tool')?.content)).toContain('cap_7Q2KX94');
+    expect(orders.calls().slice(before).map((c) => c.tool)).toEqual(['payments.list']);
   });
 });
