@@ -15,8 +15,8 @@ export const HELPDESK_HOSTS = {
  */
 export const ADAPTER_INFOS: readonly AdapterInfo[] = [
   { id: 'demo-helpdesk', title: 'Deskmate demo helpdesk', tools: ['ticket.read', 'tickets.search', 'reply.fill', 'reply.send', 'note.add'] },
-  { id: 'osticket', title: 'osTicket', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
-  { id: 'freescout', title: 'FreeScout', tools: ['ticket.read', 'reply.fill', 'reply.send', 'note.add'] },
+  { id: 'osticket', title: 'osTicket', tools: ['ticket.read', 'tickets.search', 'reply.fill', 'reply.send', 'note.add'] },
+  { id: 'freescout', title: 'FreeScout', tools: ['ticket.read', 'tickets.search', 'reply.fill', 'note.add', 'reply.send'] },
   { id: 'zammad', title: 'Zammad', tools: ['ticket.read', 'reply.fill', 'reply.send'] },
   { id: 'zendesk', title: 'Zendesk agent workspace', tools: ['ticket.read', 'reply.fill', 'reply.send'], hosts: HELPDESK_HOSTS.zendesk },
   { id: 'freshdesk', title: 'Freshdesk', tools: ['ticket.read', 'reply.fill', 'reply.send'], hosts: HELPDESK_HOSTS.freshdesk },

@@ -6,6 +6,8 @@ import { SELECTORS, isConversationPath, readTicket, shownTicket } from './freesc
 import { freescoutEffects } from './freescout-effects';
 import { openEditor, post, reportDelivery } from './freescout-send';
 import { boxText, withBox } from '../dom/box-text';
+import { pastTicketReader, ticketSearcher } from '../past/past-tickets';
+import { FREESCOUT_PAST } from './freescout-search';
 
 export { SELECTORS } from './freescout-page';
 
@@ -89,7 +91,8 @@ export default defineAdapter({
   detect: (url, doc) => isConversationPath(url) && doc.querySelector(SELECTORS.conversation) !== null && doc.querySelector(SELECTORS.main) !== null,
   ticket: shownTicket,
   tools: {
-    'ticket.read': ticketReader(shownTicket, readTicket, 'conversation'),
+    'ticket.read': pastTicketReader(FREESCOUT_PAST, ticketReader(shownTicket, readTicket, 'conversation')),
+    'tickets.search': ticketSearcher(FREESCOUT_PAST),
     'reply.fill': replyFiller(async (doc) => {
       const opened = await openEditor(doc, 'reply');
       return typeof opened === 'string' ? opened : opened.editor;

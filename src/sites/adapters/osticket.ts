@@ -6,6 +6,8 @@ import { osticketEffects } from './osticket-effects';
 import { postThroughFrame, threadForm } from './osticket-post';
 import { effectsInWords, sameEffects } from '../../shared/post-effects';
 import { boxChanged, boxText, withBox } from '../dom/box-text';
+import { pastTicketReader, ticketSearcher } from '../past/past-tickets';
+import { OSTICKET_PAST } from './osticket-search';
 
 export { SELECTORS } from './osticket-page';
 
@@ -109,7 +111,8 @@ export default defineAdapter({
     TICKETS_PATH.test(url.pathname) && url.searchParams.has('id') && doc.querySelector(SELECTORS.container) !== null && doc.querySelector(SELECTORS.thread) !== null,
   ticket: shownTicket,
   tools: {
-    'ticket.read': ticketReader(shownTicket, readTicket),
+    'ticket.read': pastTicketReader(OSTICKET_PAST, ticketReader(shownTicket, readTicket)),
+    'tickets.search': ticketSearcher(OSTICKET_PAST),
     'reply.fill': replyFiller(async (doc) => threadForm(doc, 'response')?.editor ?? 'This page has no reply editor.'),
     'note.add': guardedSend(prepareNote, deliverNote),
     'reply.send': guardedSend(prepare, deliver),

@@ -14,10 +14,12 @@ export interface PastTicket extends TicketData {
 /** What an adapter says of its site for reading other tickets than the one shown. */
 export interface PastTicketSite {
   search?: SearchSpec;
+  /** The search page's layout read from the page itself (columns an admin may reorder), else `search`. */
+  searchLayout?(doc: Document): SearchSpec | null;
   /** A ticket page's key from its address, or null when the address is no ticket page. */
   keyOf(url: URL): string | null;
-  /** The address of the ticket with this key, on the site of `origin`. */
-  ticketUrl(key: string, origin: string): string;
+  /** The address of the ticket with this key, next to the page at `base`. */
+  ticketUrl(key: string, base: string): string;
   /** The ticket a fetched page shows (as `Adapter.ticket`), or null. */
   shown(url: URL, doc: Document): PageTicket | null;
   read(doc: Document, label: string): TicketData;
@@ -39,9 +41,10 @@ export const ticketSearcher =
       const { query, limit } = (input ?? {}) as { query?: unknown; limit?: unknown };
       if (typeof query !== 'string' || query.trim().length < 2) return failed('invalid_input', 'Search for at least two characters.');
       const max = typeof limit === 'number' && Number.isInteger(limit) ? Math.min(Math.max(limit, 1), MAX_SEARCH_RESULTS) : DEFAULT_SEARCH_RESULTS;
-      const page = await fetchSameOrigin(searchUrl(site.search, query.trim(), location.origin), location, doc);
+      const page = await fetchSameOrigin(searchUrl(site.search, query.trim(), location.href), location, doc);
       if (!page.ok) return page;
-      return { ok: true, data: readSearchResults(page.doc, page.url, site.search, site.keyOf, max, query.trim()) };
+      const layout = site.searchLayout?.(page.doc) ?? site.search;
+      return { ok: true, data: readSearchResults(page.doc, page.url, layout, site.keyOf, max, query.trim()) };
     });
 
 /**
@@ -56,7 +59,7 @@ export const pastTicketReader =
     return guard('page_error', 'Could not read that ticket', async (): Promise<ToolResult<PastTicket | TicketData>> => {
       if (typeof key !== 'string' || !KEY.test(key)) return failed('invalid_input', 'A ticket key is letters, digits, - or _, as tickets.search returned it.');
       if (site.shown(new URL(location.href), doc)?.key === key) return readShown({}, doc, location) as Promise<ToolResult<TicketData>>;
-      const page = await fetchSameOrigin(site.ticketUrl(key, location.origin), location, doc);
+      const page = await fetchSameOrigin(site.ticketUrl(key, location.href), location, doc);
       if (!page.ok) return page;
       const shown = site.shown(page.url, page.doc);
       if (shown?.key !== key) return failed('no_ticket', `This helpdesk shows no ticket ${key} to you.`);

@@ -48,17 +48,21 @@ async function fetchNow(target: string, location: Location, current: Document): 
   if (url.origin !== location.origin) return fail('out_of_scope', 'Deskmate reads only pages of the helpdesk open in this tab.');
   let response: Response;
   try {
-    // No redirect is followed: one to another site would already be a request there, carrying the address.
-    response = await pageFetch()(url.href, { credentials: 'same-origin', redirect: 'manual', cache: 'no-store', headers: { accept: 'text/html' }, signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+    // `same-origin`: a redirect within the site is followed (FreeScout adds the folder to a
+    // conversation's address), one to another site fails before anything is asked of it.
+    response = await pageFetch()(url.href, { mode: 'same-origin', credentials: 'same-origin', redirect: 'follow', cache: 'no-store', headers: { accept: 'text/html' }, signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
   } catch (e) {
-    return fail('page_error', `The helpdesk did not answer: ${e instanceof Error ? e.message : String(e)}`);
+    return fail('out_of_scope', `The helpdesk did not answer from its own site (a redirect to another site is not followed): ${e instanceof Error ? e.message : String(e)}`);
   }
   if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
     void response.body?.cancel();
     return redirected(response.headers.get('location'), url);
   }
   const landed = new URL(response.url || url.href);
-  if (landed.origin !== location.origin) return fail('out_of_scope', 'The helpdesk answered from another site; Deskmate did not read it.');
+  if (landed.origin !== location.origin) {
+    void response.body?.cancel();
+    return fail('out_of_scope', 'The helpdesk answered from another site; Deskmate did not read it.');
+  }
   if (!response.ok) return fail('page_error', `The helpdesk answered HTTP ${response.status}.`);
   if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return fail('page_error', 'The helpdesk answered with something other than a web page.');
   const text = await boundedText(response);

@@ -1,4 +1,3 @@
-import { textOf } from '../adapter-helpers';
 
 /**
  * How a helpdesk's search page lists its matches: the same shape whether a code adapter or a
@@ -38,8 +37,15 @@ export interface SearchOutcome {
   skipped: number;
 }
 
-/** The search page's address for a query, on the site of `origin` only. */
-export const searchUrl = (spec: SearchSpec, query: string, origin: string): string => new URL(spec.url.replace('{query}', encodeURIComponent(query)), origin).href;
+/** The search page's address for a query, next to the page at `base` (a helpdesk may live in a subfolder). */
+export const searchUrl = (spec: SearchSpec, query: string, base: string): string => new URL(spec.url.replace('{query}', encodeURIComponent(query)), base).href;
+
+/** A field's own words: the element's own text, without its badges and counters; else all its text. */
+function ownText(el: Element | null | undefined): string {
+  if (!el) return '';
+  const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent ?? '').join(' ').replace(/\s+/g, ' ').trim();
+  return own || (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
 
 /**
  * The matches of a parsed search page, at most `limit`. A link to another origin, or to a page
@@ -65,11 +71,11 @@ export function readSearchResults(doc: Document, base: URL, spec: SearchSpec, ke
       break;
     }
     seen.add(key);
-    const field = (selector: string | undefined) => (selector ? textOf(el, selector).slice(0, 200) || null : null);
+    const field = (selector: string | undefined) => (selector ? ownText(el.querySelector(selector)).slice(0, 200) || null : null);
     results.push({
       key,
       number: field(spec.number) ?? `#${key}`,
-      subject: field(spec.subject) ?? textOf(el, spec.link).slice(0, 200),
+      subject: field(spec.subject) ?? ownText(el.querySelector(spec.link)).slice(0, 200),
       status: field(spec.status),
       requester: field(spec.requester),
       updated: (spec.updated ? el.querySelector(spec.updated)?.getAttribute('datetime') : null) ?? field(spec.updated),
