@@ -23,6 +23,8 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     asked.push(req.url ?? '');
+    // A search page whose first match links to another site (a hostile row, a misconfigured helpdesk).
+    if (url.pathname === '/scp/tickets.php' && url.searchParams.get('query') === 'elsewhere') return html(res, fixture('past/osticket-search.html').replaceAll('href="/scp/tickets.php?id=6"', 'href="http://evil.example/scp/tickets.php?id=6"'));
     if (url.pathname === '/scp/tickets.php' && url.searchParams.get('a') === 'search') return html(res, fixture('past/osticket-search.html'));
     if (url.pathname === '/support/scp/tickets.php' && url.searchParams.get('id') === '5') return html(res, fixture('sites/osticket/ticket.html'));
     // FreeScout writes absolute links: the saved page's, on this server's address.
@@ -59,6 +61,13 @@ describe('osTicket: tickets.search and ticket.read({ key })', () => {
       { key: '1', number: '248223', subject: 'Charged twice for order #A-1042', status: null, requester: 'Maria Garcia', updated: null },
       { key: '2', number: '731470', subject: 'Cannot log in after password reset', status: null, requester: 'Tom Becker', updated: null },
     ]);
+  });
+
+  it('leaves out a match whose link is on another site, though osTicket\'s own key reading would take it', async () => {
+    const page = await at('/scp/tickets.php?id=1');
+    const data = (await osticket.tools['tickets.search']!({ query: 'elsewhere' }, page.document, page.location)).data as SearchOutcome;
+    expect(data.results.map((r) => r.key)).toEqual(['1', '2']);
+    expect(data.skipped).toBe(1);
   });
 
   it('reads another ticket by key from its page, with the adapter\'s own reader', async () => {
