@@ -13,11 +13,12 @@ describe('which values are one and the same', () => {
     const m = masker();
     expect(m.mask('DE89 3704 0044 0532 0130 00 or GB82 WEST 1234 5698 7654 32, de89-3704-0044-0532-0130-00')).toBe('[IBAN_1] or [IBAN_2], [IBAN_1]');
     expect(m.unmask('[IBAN_2]')).toBe('GB82 WEST 1234 5698 7654 32');
+    expect(m.mask('as one run: DE89370400440532013000')).toBe('as one run: [IBAN_1]');
   });
 
   it('tells two cards apart, and knows one card however it is grouped', () => {
     const m = masker();
-    expect(m.mask('4111 1111 1111 1111 then 5555 5555 5555 4444, again 4111-1111-1111-1111')).toBe('[CARD_1] then [CARD_2], again [CARD_1]');
+    expect(m.mask('4111 1111 1111 1111 then 5555 5555 5555 4444, again 4111-1111-1111-1111 or 4111111111111111')).toBe('[CARD_1] then [CARD_2], again [CARD_1] or [CARD_1]');
   });
 
   it('knows one phone number written with +, with 00, with brackets or dashes, and tells another apart', () => {
