@@ -8,6 +8,8 @@ export default defineConfig(
     'test/shared/hidden-chars.test.ts',
     'test/shared/contact-review.test.ts',
     'test/security/contact-review.test.ts',
+    'test/security/contact-review.foreign.test.ts',
+    'test/security/confirm-review.foreign-card.test.tsx',
     'test/security/confirm-review.card.test.tsx',
     'test/security/confirm-review.background.test.ts',
     'test/security/confirm-card.hidden-chars.test.tsx',
