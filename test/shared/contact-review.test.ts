@@ -32,6 +32,9 @@ describe('the confirm card’s review, item by item', () => {
       ['email', []],
       ['phone', []],
     ]);
+    // A number written with no-break spaces is no lookalike: only links and addresses have hosts.
+    const spaced = reviewContacts('Call +49\u00A030\u00A012345678', seen('', ''), numberChecks);
+    expect(spaced.map((c) => [c.kind, c.lookalike])).toEqual([['phone', []]]);
     const bare = reviewContacts('Log in at www.pаypal.com/login', seen('', ''), numberChecks);
     expect(bare.map((c) => [c.kind, c.lookalike])).toEqual([['link', ['non_ascii', 'mixed_script', 'punycode']]]);
   });
