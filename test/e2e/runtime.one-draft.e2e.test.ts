@@ -120,6 +120,9 @@ describe('runtime.one-draft: one draft per ticket, and Send… never loses what 
     const box = await boxText();
     expect(box).toContain(TYPED);
     expect(box.replace(/\s+/g, ' ')).toContain(BODY.replace(/\s+/g, ' '));
+    // The draft starts on a line of its own after the agent's text, not glued to its last word.
+    const after = box.indexOf(TYPED) + TYPED.length;
+    expect(box.slice(after, box.indexOf(BODY.split('\n')[0]!, after))).toContain('\n');
     expect(await sentTexts()).toEqual([]);
   });
 

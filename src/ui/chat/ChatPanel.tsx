@@ -76,7 +76,8 @@ export function ChatPanel({ s, chrome }: { s: Sidebar; chrome: ChatChrome }) {
     const shown = shownPayload(card.payload);
     if (!shown?.replaces) return;
     if (!boxHoldsDraft(shown.replaces, shown.body)) {
-      const inserted = await drafts.run(draft.callId, 'reply.fill', shown.body, homeOf(draft));
+      // On a paragraph of its own after what the agent typed, not glued to its last word.
+      const inserted = await drafts.run(draft.callId, 'reply.fill', `\n\n${shown.body}`, homeOf(draft));
       if (!inserted.ok) return confirms.note(card.id, inserted.error);
     }
     await confirms.withdraw(card.id, t('confirm_box_withdrawn'));
