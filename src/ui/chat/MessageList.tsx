@@ -1,6 +1,6 @@
 import type { VNode } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { draftText, type ChatItem } from '../../shared/chat-items';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import type { ChatItem } from '../../shared/chat-items';
 import { t } from '../i18n';
 import { Markdown } from './Markdown';
 import { ToolCall } from './ToolTrace';
@@ -9,6 +9,8 @@ import { lazyView } from '../lazy-view';
 import { AttackWarning } from './AttackWarning';
 import { CopyButton } from './CopyButton';
 import { memo } from '../memo';
+import { ChatError, SETUP_ERRORS } from './ChatError';
+import { useAnnouncement } from './announcement';
 
 // Only a conversation with an MCP server's action in it needs the card: its own chunk.
 const ActionCard = lazyView(() => import('./ActionCard').then((m) => m.ActionCard));
@@ -37,9 +39,6 @@ interface Props {
    */
   cardsVersion?: unknown;
 }
-
-/** Not about the model's settings: the agent stopped it, or the worker restarted mid-turn. */
-const NOT_SETTINGS = new Set(['aborted', 'interrupted']);
 
 /** The rows' callbacks: the same functions for the list's whole life, acting on the newest props. */
 interface Actions {
@@ -172,35 +171,6 @@ const NoticeRow = memo(({ item }: { item: Of<'notice'> }) => (
   </p>
 ));
 
-/** The newest complete answer or draft, as a screen reader should hear it. */
-function newestAnswer(items: ChatItem[]): { key: string; text: string } | null {
-  for (let i = items.length - 1; i >= 0; i--) {
-    const item = items[i]!;
-    if (item.kind === 'draft') return { key: `draft:${item.callId}`, text: `${t('draft_title')}: ${draftText(item)}` };
-    if (item.kind === 'assistant' && !item.streaming && item.text.trim()) return { key: `answer:${item.id}`, text: item.text };
-    if (item.kind === 'user') return null;
-  }
-  return null;
-}
-
-/**
- * What the polite live region says: each answer or draft that completed while the agent waited,
- * once, whole; never the tokens as they stream in, nor the history shown on opening.
- */
-function useAnnouncement(items: ChatItem[], running: boolean): string {
-  const [said, setSaid] = useState('');
-  const waited = useRef(false);
-  const newest = newestAnswer(items);
-  const key = running ? null : (newest?.key ?? null);
-  if (running) waited.current = true;
-  useEffect(() => {
-    if (!key || !waited.current) return;
-    waited.current = false;
-    setSaid(newest!.text);
-  }, [key]);
-  return said;
-}
-
 function Assistant({ item, onRetry, onUseAsDraft }: { item: Of<'assistant'>; onRetry: (() => void) | null; onUseAsDraft: (() => void) | null }) {
   return (
     <div class={`msg msg-assistant${item.card ? ` card-${item.card}` : ''}`} data-testid="assistant-message" data-card={item.card} aria-busy={item.streaming === true} data-cut={item.cut}>
@@ -221,34 +191,6 @@ function Assistant({ item, onRetry, onUseAsDraft }: { item: Of<'assistant'>; onR
           )}
         </p>
       )}
-    </div>
-  );
-}
-
-/** The errors the agent has words of their own for; the background's message is for whoever sets Deskmate up. */
-const WORDED_ERRORS = new Set(['auth', 'not_found', 'rate_limited', 'server', 'unreachable', 'permission', 'bad_request', 'not_openai', 'unknown']);
-/** Errors about the model's settings: fixed once the model answers again. */
-const SETUP_ERRORS = new Set(['auth', 'not_found', 'unreachable', 'permission', 'not_openai']);
-
-function ChatError({ item, stale, onRetry, onSettings }: { item: Of<'error'>; stale: boolean; onRetry: (() => void) | null; onSettings: (() => void) | null }) {
-  const retry = item.retryable || item.errorKind === 'interrupted';
-  const worded = WORDED_ERRORS.has(item.errorKind);
-  // Fixed since: said quietly, no alarm and no way to the settings; what happened stays under Details.
-  return (
-    <div class={stale ? 'chat-error chat-error-stale' : 'chat-error'} data-testid="chat-error" data-kind={item.errorKind} data-stale={stale ? 'true' : undefined} role={stale ? undefined : 'alert'}>
-      <p>{stale ? t('chat_error_fixed') : worded ? t(`chat_error_${item.errorKind}`) : item.message}</p>
-      {worded && (
-        <details class="small">
-          <summary>{t('setup_details')}</summary>
-          <p data-testid="chat-error-details">{item.message}</p>
-        </details>
-      )}
-      <div class="actions">
-        {retry && onRetry && <button type="button" class="btn" onClick={onRetry}>{t('chat_retry')}</button>}
-        {!NOT_SETTINGS.has(item.errorKind) && onSettings && (
-          <button type="button" class="btn" data-testid="chat-error-settings" onClick={onSettings}>{t('chat_open_settings')}</button>
-        )}
-      </div>
     </div>
   );
 }
