@@ -3,7 +3,7 @@ import { axeViolations, describeViolations, type Evaluate } from './harness/axe'
 import { launchChromium, openExtensionPage, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
 import { configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { chooseFromMenu, openTicket, showTab, startDemoHelpdesk, theCard, TICKET_1, waitForTools, waitIn, type DemoHelpdesk } from './harness/deskmate';
-import { pageScreenshot, panelScreenshot } from './harness/screenshots';
+import { keepForDocs, pageScreenshot, panelScreenshot } from './harness/screenshots';
 import { poll } from './harness/wait';
 
 type Scheme = 'light' | 'dark';
@@ -142,7 +142,7 @@ describe('a11y: axe-core finds nothing and the keyboard alone tells the whole st
       'options',
       (e) => options.evaluate(e),
       (s) => options.emulateMedia({ colorScheme: s === '' ? null : s }),
-      () => pageScreenshot(options, 'dark-options'),
+      async () => keepForDocs(await pageScreenshot(options, 'dark-options'), 'dark-options'),
     );
     await options.close();
   });

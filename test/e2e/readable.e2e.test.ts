@@ -1,13 +1,11 @@
-import { copyFile, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { launchChromium, openExtensionPage, openRealSidePanel, tabIdOf, type ChromiumHarness, type SidePanel } from './harness/chromium';
 import { chooseFromMenu, clickConfirm, openTicket, pageDriver, sendToBackground, showTab, startDemoHelpdesk, theCard, TICKET_1, TICKET_2, waitIn, type DemoHelpdesk } from './harness/deskmate';
-import { ROOT } from './harness/paths';
-import { pageScreenshot, panelScreenshot } from './harness/screenshots';
+import { keepForDocs, pageScreenshot, panelScreenshot } from './harness/screenshots';
 import { poll } from './harness/wait';
 
 /** ISO 8601 in local time with the offset. */
@@ -231,8 +229,7 @@ describe('readable: the trace, the audit log and what agents expect', () => {
     // The digest is there, but only under Technical details.
     expect(await sent.locator('.audit-tech').getAttribute('open')).toBeNull();
     expect(await sent.locator('.audit-tech code.audit-digest').count()).toBe(1);
-    const shot = await pageScreenshot(side, 'audit-entry-expanded');
-    await copyFile(shot, join(ROOT, 'docs', 'audit-entry-expanded.png'));
+    await keepForDocs(await pageScreenshot(side, 'audit-entry-expanded'), 'audit-entry-expanded');
 
     // Filter by ticket.
     const options = await side.locator('[data-testid="audit-filter"] option').allTextContents();
