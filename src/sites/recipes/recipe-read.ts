@@ -101,12 +101,22 @@ export function requesterOf(name: string | null, email: string | null): { name: 
   };
 }
 
+/**
+ * The subject without the page's own number in front ("#3: Printer offline", "[#3] …", "3 - …"),
+ * when that number is the ticket's: the reply's subject is "Re: Printer offline", not "Re: #3: …".
+ */
+export function subjectOf(text: string, label: string): string {
+  const number = label.replace(/^#/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const stripped = text.replace(new RegExp(`^\\s*\\[?#?${number}\\]?\\s*[:.)\\]–—-]?\\s+`), '');
+  return stripped || text;
+}
+
 export function readTicket(recipe: Recipe, doc: Document, label: string): TicketData {
   const r = recipe.read;
   const opt = (selector: string | undefined) => (selector ? fieldText(doc, selector) || null : null);
   return {
     number: label,
-    subject: fieldText(doc, r.subject),
+    subject: subjectOf(fieldText(doc, r.subject), label),
     status: opt(r.status),
     requester: requesterOf(opt(r.requesterName), opt(r.requesterEmail)),
     messages: readMessages(recipe, doc),
