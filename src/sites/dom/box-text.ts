@@ -15,7 +15,11 @@ import { comparableText } from './text-compare';
 export function boxText(el: Element | null | undefined): string {
   if (!el) return '';
   if (isTextField(el) || el.localName === 'textarea') return (el as HTMLTextAreaElement).value;
-  return elementText(frameDocument(el)?.body ?? (el as HTMLElement));
+  const host = frameDocument(el)?.body ?? (el as HTMLElement);
+  // A helpdesk's own placeholder written into an empty editor (Request Tracker's "Type your
+  // message here", marked by a `placeholder` class it removes on focus) is no text of the agent's.
+  if (host.classList.contains('placeholder')) return '';
+  return elementText(host);
 }
 
 /** Editors keep zero-width characters in an empty paragraph (Redactor): they are no text. */
