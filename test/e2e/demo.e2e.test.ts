@@ -53,7 +53,10 @@ describe('npm run demo -- --headless', () => {
       ['tickets.search', 'ok'],
       ['ticket.read', 'ok'],
       ['ticket.read', 'ok'],
+      // The order system's captures for the draft, then the refund proposed as an action.
+      ['payments.list', 'ok'],
       ['reply.propose', 'ok'],
+      ['action.propose', 'ok'],
     ]);
     expect(t.assistantText?.trim()).toBeTruthy();
     expect(t.draft.edited).toBe(`${t.draft.proposed}\n— Sam from Northwind`);
