@@ -1,12 +1,12 @@
-import type { ConfirmationRecord, JsonSchema, SideEffect, ToolErrorCode, ToolResult } from '../core';
+import type { ConfirmationRecord, ToolErrorCode, ToolResult } from '../core';
 import type { Recipe } from './recipe-check';
 import type { AuditEntry, ChainCheck } from './audit';
 import type { ReviewedContact } from './contact-review';
 import type { ConnectionReport, ModelSettings, SetupStatus, SiteSettings } from './settings';
-import type { TeachChoice, TeachStep, TeachView } from './teach';
+import type { TeachChoice, TeachStep } from './teach';
 import type { SavedReplies } from './saved-replies';
 import type { OutboundTurn } from './outbound';
-import type { CopiesQuery, DeliveryReport, PageTicket, SendToolName, TicketData } from './ticket';
+import type { CopiesQuery, DeliveryReport, PageTicket, TicketData } from './ticket';
 import type { LogEntry } from './diagnostics';
 import type { PolicyView } from './policy';
 import type { KbSyncView } from './kb-sync';
@@ -23,63 +23,8 @@ export type SenderKind = 'extension' | 'content';
 
 type Empty = Record<never, never>;
 
-export interface PageToolView {
-  name: string;
-  title: string;
-  description: string;
-  sideEffect: SideEffect;
-  inputSchema: JsonSchema;
-}
-
-export interface PageView {
-  tabId: number;
-  adapterId: string;
-  adapterTitle: string;
-  /** On a page no helpdesk adapter serves (a ticket list): the helpdesk this site was last seen as. */
-  siteTitle?: string;
-  origin: string;
-  ticket: PageTicket | null;
-  /** The grades of the actions the page has, whether or not a switch has turned them off. */
-  grades?: SideEffect[];
-}
-
-export interface ViewState {
-  page: PageView | null;
-  tools: PageToolView[];
-  site: SiteSettings | null;
-  pending: ConfirmationRecord[];
-  /** This tab's sends whose delivery was cut off: sent or not, nobody knows yet. */
-  unknown: ConfirmationRecord[];
-  /** This tab's sends that went out. */
-  sent: ConfirmationRecord[];
-  /**
-   * The newest reply and note Deskmate sent (or may have sent) to the ticket shown, in the last
-   * days, from any tab: every Send… there says so before the next one.
-   */
-  lastSends: Partial<Record<SendToolName, EarlierSend>>;
-  /** The tab's own site, for "Enable Deskmate on this site". */
-  access: SiteAccessView | null;
-  /** Teach mode under way in this tab. */
-  teach: TeachView | null;
-}
-
-/** A send to the ticket that went out (`sent`) or may have (`unknown`: cut off, or under way); `at` is when it was confirmed. */
-export interface EarlierSend {
-  id: string;
-  at: number;
-  phase: 'sent' | 'unknown';
-}
-
-export interface SiteAccessView {
-  origin: string;
-  /** Loopback pages are always on; other sites once the agent enables them. */
-  enabled: boolean;
-  loopback: boolean;
-  /** The organisation's policy does not allow Deskmate here. */
-  blocked?: boolean;
-  /** The organisation's policy is there but unreadable: Deskmate runs nowhere (see the options page). */
-  policyUnreadable?: boolean;
-}
+export type { EarlierSend, PageToolView, PageView, SiteAccessView, ViewState } from './view-state';
+import type { PageToolView, ViewState } from './view-state';
 
 export interface Requests {
   /**
@@ -238,7 +183,6 @@ export interface RecipeHighlight {
 
 export type RecipeControl = 'reply.editor' | 'reply.submit' | 'reply.open' | 'note.editor' | 'note.submit' | 'note.open';
 
-/** Background -> extension pages: something they show has changed. */
 /** A built-in recipe as the UI lists it. */
 export interface BuiltinRecipeView {
   id: string;
@@ -249,5 +193,5 @@ export interface BuiltinRecipeView {
   confirmed: { at: string } | null;
 }
 
-/** `settings.changed`: the model settings or the knowledge base changed (the sidebar checks its setup again); `mcp.changed`: an MCP server's state or tools. */
+/** Background -> extension pages: something they show has changed. `settings.changed`: the model settings or the knowledge base changed (the sidebar checks its setup again); `mcp.changed`: an MCP server's state or tools. */
 export type Broadcast = { type: 'view.changed'; tabId: number | null } | { type: 'audit.changed' } | { type: 'settings.changed' } | { type: 'mcp.changed' };
