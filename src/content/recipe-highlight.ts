@@ -1,6 +1,6 @@
 import type { Recipe, RecipeReply } from '../shared/recipe-check';
 import type { RecipeControl, RecipeHighlight } from '../shared/protocol';
-import { noteIsReply } from '../sites/recipes/recipe-send';
+import { noteIsReply } from '../sites/recipes/recipe-roles';
 
 /**
  * Before a recipe is applied, the agent sees on a live page what it would type into and click:
