@@ -17,6 +17,7 @@ import {
   startDemoHelpdesk,
   storedConfirmation,
   theCard,
+  theOfferedCard,
   TICKET_1,
   waitForTools,
   type DemoHelpdesk,
@@ -70,7 +71,7 @@ describe('runtime.worker-restart: a pending send survives the worker and the pan
 
     await stopServiceWorker(chromium.context);
     expect(await serviceWorkerStatus(chromium.context)).toBe('stopped');
-    expect((await theCard(panel, ['pending'])).canAccept).toBe(true);
+    expect((await theOfferedCard(panel)).canAccept).toBe(true);
 
     await confirmsOnce(panel, body, record);
     expect(await serviceWorkerStatus(chromium.context)).toBe('running');
@@ -86,7 +87,7 @@ describe('runtime.worker-restart: a pending send survives the worker and the pan
     const reopened = await openRealSidePanel(chromium.context, chromium.extensionId, page);
     await showTab(reopened, 'Chat');
 
-    const card = await theCard(reopened, ['pending']);
+    const card = await theOfferedCard(reopened);
     expect(card.body).toBe(body);
     expect(card.fields).toEqual([helpdesk.url, TICKET_1.label, TICKET_1.recipient, `Re: ${TICKET_1.subject}`]);
     expect(card.canAccept).toBe(true);

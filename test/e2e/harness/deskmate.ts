@@ -232,6 +232,27 @@ export async function theCard(driver: Driver, states: string[], options?: WaitOp
 }
 
 /**
+ * Waits until the only card is pending with Confirm offered. Confirm waits on things that settle
+ * after the card shows (its body seen to the end, the tab's ticket read), so a card read at once
+ * may still hold it: a test that needs Confirm waits for it, not for the first look.
+ */
+export async function theOfferedCard(driver: Driver, options?: WaitOptions): Promise<CardView> {
+  let last: CardView[] = [];
+  try {
+    return await poll(
+      async () => {
+        last = await confirmCards(driver);
+        return last.length === 1 && last[0]!.state === 'pending' && !last[0]!.reviewing && last[0]!.canAccept ? last[0] : undefined;
+      },
+      'one pending confirm card with Confirm offered',
+      options,
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; the sidebar shows ${JSON.stringify(last)}`);
+  }
+}
+
+/**
  * Reads the only card's body through, as a person must before Confirm is offered: the body
  * scrolls with the conversation, so its start is brought into view, then its end (turn about,
  * one per look, so the browser has reported each before the next), until Confirm is enabled.
