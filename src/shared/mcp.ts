@@ -57,7 +57,13 @@ export function mcpUrlOf(text: string): string | null {
   }
 }
 
-/** What a prepared MCP action will do: exactly this call, on this server. Its digest is what Confirm names. */
+/** The helpdesk ticket an action belongs to (site and key together): prepared and confirmed only while the tab shows it. */
+export interface McpActionTicket {
+  site: string;
+  key: string;
+}
+
+/** What a prepared MCP action will do: exactly this call, on this server, for this ticket. Its digest is what Confirm names. */
 export interface McpActionPayload {
   /** The server's origin. */
   site: string;
@@ -67,6 +73,8 @@ export interface McpActionPayload {
   /** The definition accepted as send: another definition is not called under this confirm. */
   hash: string;
   arguments: Record<string, unknown>;
+  /** The ticket it was proposed on: the same call for another ticket is another action. */
+  ticket: McpActionTicket;
 }
 
 /** An action card's state after a click: pending with its confirm, or what became of it. */

@@ -156,7 +156,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
     schema: obj({ id: { type: 'string', minLength: 1, maxLength: 64 }, tool: { type: 'string', minLength: 1, maxLength: 256 }, hash: { type: 'string', pattern: '^[0-9a-f]{64}$' }, choice: { type: 'string', enum: ['off', 'read', 'send'] } }, ['id', 'tool', 'hash', 'choice']),
   },
   'mcp.reconnect': { from: 'extension', schema: obj({ id: { type: 'string', minLength: 1, maxLength: 64 } }, ['id']) },
-  'mcp.prepare': { from: 'extension', schema: obj({ tabId, tool: { type: 'string', minLength: 1, maxLength: 256 }, arguments: { type: 'object' } }, ['tabId', 'tool', 'arguments']) },
+  'mcp.prepare': { from: 'extension', schema: obj({ tabId, callId: { type: 'string', minLength: 1, maxLength: 256 } }, ['tabId', 'callId']) },
   'mcp.confirm': { from: 'extension', schema: obj({ tabId, id: str, digest: str }, ['tabId', 'id', 'digest']) },
   'mcp.cancel': { from: 'extension', schema: obj({ id: str }, ['id']) },
   'mcp.action': { from: 'extension', schema: obj({ id: str }, ['id']) },

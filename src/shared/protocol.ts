@@ -131,8 +131,8 @@ export interface Requests {
   /** A person's grade for one tool, for the definition they saw (`hash`). */
   'mcp.grade': { req: { id: string; tool: string; hash: string; choice: McpChoice }; res: McpListChange };
   'mcp.reconnect': { req: { id: string }; res: McpListChange };
-  /** The agent's click on an action card: the exact call, prepared for Confirm (or the state it already has). */
-  'mcp.prepare': { req: { tabId: number; tool: string; arguments: Record<string, unknown> }; res: ToolResult<McpActionState> };
+  /** The agent's click on an action card (its action.propose call id, in the conversation of the ticket the tab shows): the exact call, prepared for Confirm (or the state it already has). */
+  'mcp.prepare': { req: { tabId: number; callId: string }; res: ToolResult<McpActionState> };
   /** Confirm names the prepared call by its id and the digest of what the card showed; the call is made once. */
   'mcp.confirm': { req: { tabId: number; id: string; digest: string }; res: ToolResult<McpActionState> };
   'mcp.cancel': { req: { id: string }; res: ToolResult };

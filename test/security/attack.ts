@@ -15,3 +15,12 @@ export function attack(name: string, run: () => Promise<void> | void, timeoutMs?
 export function attackEach<T>(cases: readonly T[], name: (c: T) => string, run: (c: T) => Promise<void> | void): void {
   for (const c of cases) attack(name(c), () => run(c));
 }
+
+/**
+ * Attacks written with a scenario's fixtures (`chromiumTest()`, `firefoxTest()`): the same prefix,
+ * counted the same, with the test's fixtures handed to `run`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the scenario's own test function, whatever its fixtures
+export function attackIn<T extends (name: string, ...rest: any[]) => unknown>(test: T): T {
+  return ((name: string, ...rest: unknown[]) => test(`${ATTACK_PREFIX}${name}`, ...rest)) as T;
+}

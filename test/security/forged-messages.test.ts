@@ -134,7 +134,7 @@ function forgedMessages(pending: { confirmation: { id: string; digest: string } 
     { type: 'mcp.remove', id: 'x' },
     { type: 'mcp.grade', id: 'x', tool: 'payments.refund', hash: '0'.repeat(64), choice: 'read' },
     { type: 'mcp.reconnect', id: 'x' },
-    { type: 'mcp.prepare', tabId: 1, tool: 'payments.refund', arguments: { capture: 'cap_1' } },
+    { type: 'mcp.prepare', tabId: 1, callId: 'call_1' },
     { type: 'mcp.confirm', tabId: 1, id: 'ID', digest: 'DIGEST' },
     { type: 'mcp.cancel', id: 'ID' },
     { type: 'mcp.action', id: 'ID' },

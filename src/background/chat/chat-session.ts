@@ -16,6 +16,7 @@ import { createTypedText } from '../typed/typed-text';
 import { typedFields } from '../typed/typed-fields';
 import { unsentText } from '../typed/unsent-text';
 import { fieldId, type TypedSave } from '../../shared/typed';
+import type { McpActionProposal, McpActionTicket } from '../../shared/mcp';
 
 export interface ChatPort {
   postMessage(message: ChatServerMessage): void;
@@ -154,6 +155,17 @@ export function createChatSessions(services: Services, createModel: CreateModel,
     draftGate: drafts.gate,
     /** A draft's Send… opened (or showed again) this confirmation: the draft remembers it. */
     draftSent: drafts.sent,
+    /**
+     * The action the model proposed under this call id in the tab's current conversation (the
+     * ticket the tab shows), with that ticket; null when that conversation holds no such proposal
+     * or belongs to no ticket. Another ticket's action card is never found from here.
+     */
+    async actionProposal(tabId: number, callId: string): Promise<{ proposal: McpActionProposal; ticket: McpActionTicket } | null> {
+      const conversation = await current(tabId);
+      const item = conversation.items.find((i) => i.kind === 'tool' && i.callId === callId);
+      if (item?.kind !== 'tool' || item.status !== 'ok' || !item.action || !conversation.site || !conversation.ticketKey) return null;
+      return { proposal: item.action, ticket: { site: conversation.site, key: conversation.ticketKey } };
+    },
     /** What the tab's conversation sent to the model and got back, turn by turn. */
     async outbound(tabId: number) {
       return outbound ? outbound.turns(await keyOf(tabId)) : [];

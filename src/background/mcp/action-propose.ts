@@ -32,11 +32,11 @@ export function actionProposeTool(actions: ToolRegistry): Tool<McpActionProposal
       required: ['tool', 'arguments', 'summary'],
       additionalProperties: false,
     },
-    async run(input) {
+    async run(input, signal, ctx) {
       const tool = actions.get(input.tool);
       if (!tool || tool.sideEffect !== 'send') return fail('unknown_tool', `${input.tool} is not an action the agent accepted.`);
-      // The arguments are checked now, so the card never shows a call the tool would refuse.
-      const checked = await tool.run({ arguments: input.arguments }, new AbortController().signal, {});
+      // The arguments are checked now, on the ticket of the turn, so the card never shows a call the tool would refuse.
+      const checked = await tool.run({ arguments: input.arguments }, signal, ctx);
       if (!checked.ok) return checked;
       return { ok: true, data: { proposed: true, note: 'The agent sees an action card; nothing was called.' } };
     },

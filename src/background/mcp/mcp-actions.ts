@@ -1,7 +1,7 @@
 import { fail, lifecycle, phaseOf, ToolRegistry, type ConfirmationRecord, type ConfirmationStore, type InvokeCtx, type JsonSchema, type Tool, type ToolResult } from '../../core';
 import { standingOf } from '../../core/mcp';
 import { createInputValidator } from '../../core/validation';
-import type { McpActionPayload, McpActionState } from '../../shared/mcp';
+import type { McpActionPayload, McpActionState, McpActionTicket } from '../../shared/mcp';
 import type { McpDeps } from './mcp-client-module';
 import type { McpConnection, McpConnections, McpListedTool } from './mcp-servers';
 
@@ -34,10 +34,13 @@ export function createMcpActions(connections: McpConnections, deps: Pick<McpDeps
       description: d.description || d.name,
       inputSchema: { type: 'object', properties: { arguments: { type: 'object' } }, required: ['arguments'], additionalProperties: false },
       sideEffect: 'send',
-      async run({ arguments: args }) {
+      async run({ arguments: args }, _signal, ctx) {
         const valid = check(args);
         if (!valid.ok) return fail('invalid_input', `These arguments do not fit ${d.name}: ${valid.message}`);
-        const payload: McpActionPayload = { site: origin(c.config.url), server: c.config.name, serverId: c.config.id, tool: d.name, hash: listed.hash, arguments: args };
+        // An action belongs to the ticket it is proposed on, as a reply does: no ticket, no action.
+        const ticket = ticketOfCtx(ctx);
+        if (!ticket) return fail('scope_changed', `${d.name} is proposed and confirmed on a ticket; the tab shows none. Nothing was prepared.`);
+        const payload: McpActionPayload = { site: origin(c.config.url), server: c.config.name, serverId: c.config.id, tool: d.name, hash: listed.hash, arguments: args, ticket };
         return { ok: true, requiresConfirm: true, confirmPayload: payload };
       },
       async deliver(raw, _ctx, signal) {
@@ -56,7 +59,7 @@ export function createMcpActions(connections: McpConnections, deps: Pick<McpDeps
   const audit = async (kind: 'prepare' | 'confirm' | 'refuse' | 'cancel' | 'sent' | 'failed' | 'unknown', record: ConfirmationRecord, detail?: string) => {
     const p = record.payload as McpActionPayload;
     await deps
-      .appendAudit({ kind, tool: record.tool, site: p.site, ticket: (record.ctx.ticketKey as string | null | undefined) ?? null, digest: record.digest, confirmationId: record.id, body: JSON.stringify(p.arguments), detail: `MCP server "${p.server}"${detail ? `: ${detail}` : ''}` })
+      .appendAudit({ kind, tool: record.tool, site: p.site, ticket: p.ticket?.key ?? null, digest: record.digest, confirmationId: record.id, body: JSON.stringify(p.arguments), detail: `MCP server "${p.server}"${detail ? `: ${detail}` : ''}` })
       .catch(deps.log.swallow('mcp', 'Could not write an MCP action to the audit log', 'error'));
     deps.broadcast({ type: 'audit.changed' });
   };
@@ -72,10 +75,13 @@ export function createMcpActions(connections: McpConnections, deps: Pick<McpDeps
   });
 
   let confirming: Promise<unknown> = Promise.resolve();
-  async function confirmOne(tabId: number, id: string, digest: string): Promise<ToolResult<McpActionState>> {
+  async function confirmOne(tabId: number, shown: McpActionTicket | null, id: string, digest: string): Promise<ToolResult<McpActionState>> {
     const before = await deps.actionStore.get(id);
     if (!before) return fail('not_found', 'There is no such action.');
-    const result = await registry.confirm(id, digest, { scope: null, tabId, autonomous: false });
+    // Only while the tab shows the action's own ticket, whatever the sidebar's card says.
+    const home = (before.payload as McpActionPayload).ticket;
+    const away = before.status === 'pending' ? elsewhere(home, shown) : null;
+    const result = away ?? (await registry.confirm(id, digest, { scope: shown?.site ?? null, tabId, autonomous: false }));
     const after = (await deps.actionStore.get(id)) ?? before;
     if (before.status === 'pending' && after.status === 'used') {
       await audit('confirm', after);
@@ -102,20 +108,21 @@ export function createMcpActions(connections: McpConnections, deps: Pick<McpDeps
       }
       return registered.length;
     },
-    /** The agent's click on an action card: the exact call, prepared and waiting for Confirm (or the card it already has). */
-    async prepare(tabId: number, ticketKey: string | null, tool: string, args: Record<string, unknown>): Promise<ToolResult<McpActionState>> {
+    /** The agent's click on an action card of `ticket` (the tab shows it): the exact call, prepared and waiting for Confirm (or the card it already has). */
+    async prepare(tabId: number, ticket: McpActionTicket | null, tool: string, args: Record<string, unknown>): Promise<ToolResult<McpActionState>> {
       const started = Date.now();
+      if (!ticket) return fail('scope_changed', 'An action is prepared on the ticket it was proposed on; the tab shows no ticket. Nothing was prepared.');
       // A second click, or the card after a reload, gets the record it already has (pending, or what became of it).
-      const r = await registry.invoke(tool, { arguments: args }, { scope: null, tabId, autonomous: false, ticketKey } as InvokeCtx);
+      const r = await registry.invoke(tool, { arguments: args }, { scope: ticket.site, tabId, autonomous: false, ticketKey: ticket.key } as InvokeCtx);
       if (!r.ok || !r.confirmation) return r.ok ? fail('tool_failed', 'Nothing was prepared.') : r;
       const record = await deps.actionStore.get(r.confirmation.id);
       if (!record) return fail('not_found', 'The prepared action is gone.');
       if (record.status === 'pending' && record.createdAt >= started) await audit('prepare', record);
       return { ok: true, data: stateOf(record) };
     },
-    confirm(tabId: number, id: string, digest: string): Promise<ToolResult<McpActionState>> {
+    confirm(tabId: number, shown: McpActionTicket | null, id: string, digest: string): Promise<ToolResult<McpActionState>> {
       // One at a time, so comparing the record before and after tells whether this call used it (a double click waits, then is refused).
-      const run = confirming.then(() => confirmOne(tabId, id, digest));
+      const run = confirming.then(() => confirmOne(tabId, shown, id, digest));
       confirming = run.catch(() => undefined);
       return run;
     },
@@ -141,6 +148,19 @@ export function createMcpActions(connections: McpConnections, deps: Pick<McpDeps
 }
 
 export type McpActions = ReturnType<typeof createMcpActions>;
+
+/** The ticket a call is made on: the page's site and ticket key, both known, or null. */
+export function ticketOfCtx(ctx: InvokeCtx | undefined): McpActionTicket | null {
+  const key = (ctx as { ticketKey?: unknown } | undefined)?.ticketKey;
+  return typeof ctx?.scope === 'string' && typeof key === 'string' && key !== '' ? { site: ctx.scope, key } : null;
+}
+
+/** Why an action of `home` must not be confirmed while the tab shows `shown`, or null. */
+function elsewhere(home: McpActionTicket | undefined, shown: McpActionTicket | null): ToolResult | null {
+  if (home && shown && home.site === shown.site && home.key === shown.key) return null;
+  const now = shown ? `ticket ${shown.key}${home && shown.site === home.site ? '' : ` on ${shown.site}`}` : 'no ticket';
+  return fail('scope_changed', `This action was proposed on ticket ${home?.key ?? '?'} on ${home?.site ?? 'another site'}; the tab now shows ${now}. Nothing was called.`);
+}
 
 function origin(url: string): string {
   try {

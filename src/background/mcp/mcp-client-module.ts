@@ -2,7 +2,7 @@ import type { ConfirmationStore, ToolRegistry, ToolResult } from '../../core';
 import type { McpDecision, McpToolDefinition } from '../../core/mcp';
 import type { Broadcast } from '../../shared/protocol';
 import type { NewAuditEntry } from '../storage/audit-log';
-import type { McpActionState, McpProblem, McpServerConfig, McpServerView } from '../../shared/mcp';
+import type { McpActionState, McpActionTicket, McpProblem, McpServerConfig, McpServerView } from '../../shared/mcp';
 
 export type { McpProblem } from '../../shared/mcp';
 
@@ -94,9 +94,10 @@ export interface McpRuntime {
   /** Puts the registry in line with the decisions as they are now. */
   sync(): Promise<void>;
   views(): Promise<McpServerView[]>;
-  /** The agent's click on an action card: the exact call prepared for Confirm, or the state it already has. */
-  prepareAction(tabId: number, ticketKey: string | null, tool: string, args: Record<string, unknown>): Promise<ToolResult<McpActionState>>;
-  confirmAction(tabId: number, id: string, digest: string): Promise<ToolResult<McpActionState>>;
+  /** The agent's click on an action card of `ticket`, the ticket the tab shows: the exact call prepared for Confirm, or the state it already has. */
+  prepareAction(tabId: number, ticket: McpActionTicket | null, tool: string, args: Record<string, unknown>): Promise<ToolResult<McpActionState>>;
+  /** Confirm, while the tab shows `shown`: refused unless that is the action's own ticket. */
+  confirmAction(tabId: number, shown: McpActionTicket | null, id: string, digest: string): Promise<ToolResult<McpActionState>>;
   cancelAction(id: string): Promise<ToolResult>;
   actionState(id: string): Promise<McpActionState | null>;
 }

@@ -1,15 +1,27 @@
-import { mcpUrlOf, type McpServerConfig } from '../../shared/mcp';
+import { fail } from '../../core';
+import { mcpUrlOf, type McpActionProposal, type McpActionTicket, type McpServerConfig } from '../../shared/mcp';
 import type { Handlers } from '../router';
 import { mcpServersItem, mcpTokensItem, mcpDecisionsItem } from './mcp-items';
 import type { McpHost } from './mcp-host';
 
 type McpHandlers = Pick<Handlers, 'mcp.list' | 'mcp.save' | 'mcp.remove' | 'mcp.grade' | 'mcp.reconnect' | 'mcp.prepare' | 'mcp.confirm' | 'mcp.cancel' | 'mcp.action'>;
 
+/** Where action cards live: the ticket a tab shows, and the actions proposed in its conversation. */
+export interface ActionTickets {
+  shown(tabId: number): { site: string | null; ticket: string | null };
+  proposal(tabId: number, callId: string): Promise<{ proposal: McpActionProposal; ticket: McpActionTicket } | null>;
+}
+
 /**
  * The options page's MCP servers: extension pages only (the router enforces it). A token comes
  * in here and never goes out again: the views say only whether one is kept.
  */
-export function mcpHandlers(mcp: McpHost, ticketOf: (tabId: number) => string | null, now: () => number = Date.now): McpHandlers {
+export function mcpHandlers(mcp: McpHost, tickets: ActionTickets, now: () => number = Date.now): McpHandlers {
+  /** The ticket the tab shows, as the background knows it (never the sidebar's word). */
+  const shownIn = (tabId: number): McpActionTicket | null => {
+    const { site, ticket } = tickets.shown(tabId);
+    return site && ticket ? { site, key: ticket } : null;
+  };
   const changedList = async () => {
     await mcp.start();
     return { ok: true, servers: await mcp.views() };
@@ -58,8 +70,16 @@ export function mcpHandlers(mcp: McpHost, ticketOf: (tabId: number) => string | 
       await mcp.sync();
       return { ok: true, servers: await mcp.views() };
     },
-    'mcp.prepare': ({ tabId, tool, arguments: args }) => mcp.prepareAction(tabId, ticketOf(tabId), tool, args),
-    'mcp.confirm': ({ tabId, id, digest }) => mcp.confirmAction(tabId, id, digest),
+    // The call is the one the model proposed in the conversation of the ticket the tab shows, taken from there: an action card belongs to its ticket.
+    async 'mcp.prepare'({ tabId, callId }) {
+      const found = await tickets.proposal(tabId, callId);
+      const shown = shownIn(tabId);
+      if (!found || !shown || found.ticket.site !== shown.site || found.ticket.key !== shown.key) {
+        return fail('scope_changed', `This action was not proposed on ${shown ? `ticket ${shown.key}` : 'the page'} the tab shows; open the ticket it was proposed on. Nothing was prepared.`);
+      }
+      return mcp.prepareAction(tabId, found.ticket, found.proposal.tool, found.proposal.arguments);
+    },
+    'mcp.confirm': ({ tabId, id, digest }) => mcp.confirmAction(tabId, shownIn(tabId), id, digest),
     'mcp.cancel': ({ id }) => mcp.cancelAction(id),
     'mcp.action': ({ id }) => mcp.actionState(id),
     async 'mcp.reconnect'({ id }) {

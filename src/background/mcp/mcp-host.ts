@@ -10,7 +10,7 @@ import type { McpDeps, McpRuntime, McpScriptModule } from './mcp-client-module';
 import { mcpConfirmationsItem, mcpDecisionsItem, mcpServersItem, mcpTokensItem } from './mcp-items';
 import { createStorageConfirmationStore } from '../confirm/storage-confirmation-store';
 import { fail, type ToolResult } from '../../core';
-import type { McpActionState } from '../../shared/mcp';
+import type { McpActionState, McpActionTicket } from '../../shared/mcp';
 
 /** The server's origin must be granted, as the model endpoint's is (loopback is in the manifest). */
 async function granted(url: string): Promise<boolean> {
@@ -82,8 +82,8 @@ export function createMcpHost(deps: McpHostDeps) {
     drop(id: string): void {
       void runtime?.then((r) => r.drop(id)).catch(() => undefined);
     },
-    prepareAction: (tabId: number, ticketKey: string | null, tool: string, args: Record<string, unknown>) => load().then((r) => r.prepareAction(tabId, ticketKey, tool, args), unavailable),
-    confirmAction: (tabId: number, id: string, digest: string) => load().then((r) => r.confirmAction(tabId, id, digest), unavailable),
+    prepareAction: (tabId: number, ticket: McpActionTicket | null, tool: string, args: Record<string, unknown>) => load().then((r) => r.prepareAction(tabId, ticket, tool, args), unavailable),
+    confirmAction: (tabId: number, shown: McpActionTicket | null, id: string, digest: string) => load().then((r) => r.confirmAction(tabId, shown, id, digest), unavailable),
     cancelAction: (id: string) => load().then((r) => r.cancelAction(id), unavailable),
     actionState: (id: string) => load().then((r) => r.actionState(id), () => null),
     async views(): Promise<McpServerView[]> {

@@ -51,13 +51,13 @@ export function createMcpRuntime(deps: McpDeps): McpRuntime {
         }),
       }));
     },
-    prepareAction: async (tabId, ticketKey, tool, args) => {
+    prepareAction: async (tabId, ticket, tool, args) => {
       await interrupted;
-      return actions.prepare(tabId, ticketKey, tool, args);
+      return actions.prepare(tabId, ticket, tool, args);
     },
-    confirmAction: async (tabId, id, digest) => {
+    confirmAction: async (tabId, shown, id, digest) => {
       await interrupted;
-      return actions.confirm(tabId, id, digest);
+      return actions.confirm(tabId, shown, id, digest);
     },
     cancelAction: (id) => actions.cancel(id),
     actionState: (id) => actions.state(id),

@@ -3,6 +3,7 @@ import type { McpActionProposal, McpActionState } from '../../shared/mcp';
 import { request } from '../client';
 import { errorText, formatTime } from '../format';
 import { useBoundTab } from '../hooks/useBoundTab';
+import { useView } from '../hooks/useView';
 import { t } from '../i18n';
 
 /** One argument in words: its name and its value as JSON would write it (strings as they are). */
@@ -31,8 +32,9 @@ function Arguments({ args }: { args: Record<string, unknown> }) {
  * the digest of that call, makes it once. The card's state is the background's: a second click
  * or a reload gets the same confirm, or what became of it.
  */
-export function ActionCard({ proposal }: { proposal: McpActionProposal }) {
+export function ActionCard({ proposal, callId }: { proposal: McpActionProposal; callId: string }) {
   const tabId = useBoundTab();
+  const { view } = useView(tabId);
   const [state, setState] = useState<McpActionState | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -60,12 +62,15 @@ export function ActionCard({ proposal }: { proposal: McpActionProposal }) {
       setBusy(false);
     }
   };
-  const review = () => tabId != null && void act(() => request('mcp.prepare', { tabId, tool: proposal.tool, arguments: proposal.arguments }));
+  // The instant the tab moves to another ticket, before this conversation gives way: its Confirm is held (the background refuses it anyway).
+  const home = state?.payload.ticket;
+  const away = home !== undefined && (view?.page?.origin !== home.site || view?.page?.ticket?.key !== home.key);
+  const review = () => tabId != null && void act(() => request('mcp.prepare', { tabId, callId }));
   const confirm = () => state && tabId != null && void act(() => request('mcp.confirm', { tabId, id: state.id, digest: state.digest }));
   const cancel = () => state && void act(async () => ((await request('mcp.cancel', { id: state.id })).ok ? { ok: true, data: { ...state, phase: 'cancelled' as const } } : { ok: false }));
   const phase = state?.phase;
   return (
-    <div class="card action-card" data-testid="action-card" data-tool={proposal.tool} data-phase={phase ?? 'proposed'}>
+    <div class="card action-card" data-testid="action-card" data-tool={proposal.tool} data-call-id={callId} data-phase={phase ?? 'proposed'}>
       <p class="card-title">
         <strong>{t('action_title')}</strong> {proposal.summary}
       </p>
@@ -84,7 +89,7 @@ export function ActionCard({ proposal }: { proposal: McpActionProposal }) {
         <div class="action-confirm" data-testid="action-confirm">
           <p class="grade-line">{t('action_confirm_line', [state.payload.tool, state.payload.server, formatTime(state.expiresAt)])}</p>
           <div class="actions">
-            <button type="button" class="btn btn-send" data-testid="action-confirm-button" disabled={busy} onClick={confirm}>
+            <button type="button" class="btn btn-send" data-testid="action-confirm-button" disabled={busy || away} onClick={confirm}>
               {t('action_confirm')}
             </button>
             <button type="button" class="btn btn-quiet" data-testid="action-cancel" disabled={busy} onClick={cancel}>

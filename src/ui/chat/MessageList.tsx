@@ -155,7 +155,7 @@ const DraftRow = memo(({ item, actions }: { item: Of<'draft'>; version: unknown;
 const ToolRow = memo(({ item }: { item: Of<'tool'> }) => (
   <>
     <ToolCall item={item} />
-    {item.action && item.status === 'ok' && <ActionCard proposal={item.action} />}
+    {item.action && item.status === 'ok' && <ActionCard proposal={item.action} callId={item.callId} />}
   </>
 ));
 

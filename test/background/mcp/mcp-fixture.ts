@@ -1,10 +1,16 @@
-import { MemoryConfirmationStore, ToolRegistry, type ConfirmationStore, type ToolResult } from '../../../src/core';
+import { MemoryConfirmationStore, ToolRegistry, type ConfirmationStore, type InvokeCtx, type ToolResult } from '../../../src/core';
 import type { McpDecision } from '../../../src/core/mcp';
 import type { McpLimits, McpRuntime } from '../../../src/background/mcp/mcp-client-module';
 import { createMcpRuntime } from '../../../src/background/mcp/mcp-runtime';
 import type { NewAuditEntry } from '../../../src/background/storage/audit-log';
 import type { McpServerConfig, McpServerView } from '../../../src/shared/mcp';
 import { startOrderSystem, type OrderSystem, type OrderSystemBehaviour } from '../../../demo/mcp/server.mjs';
+
+/** The helpdesk whose tickets the actions are proposed on. */
+export const HELPDESK = 'http://helpdesk.test';
+/** Ticket 1041 and 1042 of that helpdesk, as the background names the ticket a tab shows. */
+export const TICKET_1041 = { site: HELPDESK, key: '1041' };
+export const TICKET_1042 = { site: HELPDESK, key: '1042' };
 
 /**
  * The MCP runtime as the client script runs it (the official SDK's client, over real HTTP) against
@@ -42,8 +48,8 @@ export async function mcpFixture(options: { behaviour?: OrderSystemBehaviour; to
     decisions = { ...decisions, [server.id]: { ...(decisions[server.id] ?? {}), [name]: { hash: shown.hash, choice, by: 'agent', at: Date.now() } } };
     await runtime.sync();
   };
-  /** The model's exit, as the agent loop calls it. */
-  const modelCalls = (wireName: string, input: unknown): Promise<ToolResult> => registry.invokeReadOnly(wireName, input, { scope: null, flags: {} });
+  /** The model's exit, as the agent loop calls it in a turn on the helpdesk's ticket 1041. */
+  const modelCalls = (wireName: string, input: unknown): Promise<ToolResult> => registry.invokeReadOnly(wireName, input, { scope: HELPDESK, flags: {}, ticketKey: '1041' } as InvokeCtx);
   const offered = () => registry.toFunctionSchemas({ autonomous: true, flags: {}, scope: null }).map((f) => f.name);
   /** Waits until the condition holds (a notification is handled when the server sends it). */
   const until = async (check: () => Promise<boolean> | boolean, what: string) => {
