@@ -30,6 +30,12 @@ export type ChatClientMessage =
 export type ChatServerMessage =
   /** `home`: the site and ticket the conversation (and so each of its drafts) belongs to. */
   | { type: 'chat.snapshot'; tabId: number; key: string; home: TicketRef; items: ChatItem[]; running: boolean; model: ModelLabel }
+  /**
+   * What changed since the last snapshot, patch or event the conversation's sidebars got: its
+   * items from `from` on (those before it are unchanged). Sent instead of a snapshot to the
+   * sidebars that follow the conversation, so a turn's start costs the same at its hundredth question.
+   */
+  | { type: 'chat.patch'; key: string; from: number; items: ChatItem[]; running: boolean; model: ModelLabel }
   | { type: 'chat.event'; key: string; event: AgentEvent; sentAt: number }
   | { type: 'chat.error'; message: string }
   | TypedSaved;

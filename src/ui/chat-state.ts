@@ -27,6 +27,10 @@ export function chatReducer(state: ChatState, message: ChatServerMessage, tabId:
       // A late answer to the chat.open of a tab the sidebar has left.
       if (message.tabId !== tabId) return state;
       return { key: message.key, home: message.home, items: message.items, running: message.running, model: message.model, error: null };
+    case 'chat.patch':
+      // Not ours, or a patch of a copy this sidebar does not hold (useChat opens it again).
+      if (!patchFits(state, message)) return state;
+      return { ...state, items: [...state.items.slice(0, message.from), ...message.items], running: message.running, model: message.model, error: null };
     case 'chat.event': {
       if (state.key === null || message.key !== state.key) return state;
       const items = applyAgentEvent(state.items, message.event);
@@ -44,3 +48,7 @@ export function chatReducer(state: ChatState, message: ChatServerMessage, tabId:
       return state;
   }
 }
+
+/** Whether a patch applies to this copy: the same conversation, holding at least the items it leaves alone. */
+export const patchFits = (state: ChatState, patch: Extract<ChatServerMessage, { type: 'chat.patch' }>): boolean =>
+  state.key !== null && patch.key === state.key && patch.from <= state.items.length;

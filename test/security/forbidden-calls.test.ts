@@ -5,6 +5,7 @@ import { createServices } from '../../src/background/host';
 import type { Sender } from '../../src/background/router';
 import type { ChatItem } from '../../src/shared/chat-items';
 import type { ChatServerMessage } from '../../src/shared/chat-protocol';
+import { chatReducer, EMPTY_CHAT } from '../../src/ui/chat-state';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { answer, call, finish, ScriptedModel, type ScriptEntry } from '../fakes/scripted-model';
@@ -33,11 +34,12 @@ async function setup(script: ScriptEntry[]) {
   const say = async (message: { type: string; [field: string]: unknown }) => {
     const from = messages.length;
     const answered = () =>
-      messages.slice(from).some((m) => (message.type === 'chat.send' ? m.type === 'chat.event' && m.event.type === 'done' : m.type === 'chat.snapshot' || m.type === 'chat.error'));
+      messages.slice(from).some((m) => (message.type === 'chat.send' ? m.type === 'chat.event' && m.event.type === 'done' : m.type === 'chat.snapshot' || m.type === 'chat.patch' || m.type === 'chat.error'));
     built.chat.receive(port, message);
     await vi.waitFor(() => expect(answered()).toBe(true), { timeout: 5_000, interval: 5 });
   };
-  const items = (): ChatItem[] => messages.filter((m) => m.type === 'chat.snapshot').at(-1)?.items ?? [];
+  // What the sidebar shows: every snapshot, patch and event applied in order.
+  const items = (): ChatItem[] => messages.reduce((state, m) => chatReducer(state, m, 1), EMPTY_CHAT).items;
   const invoke = (tool: string, draft?: string) =>
     built.handlers['tool.invoke']({ type: 'tool.invoke', tabId: 1, tool, input: { body: DRAFT }, ...(draft ? { draft } : {}) }, sidebar);
   return { ...built, tabs, model, say, items, invoke };

@@ -1,6 +1,6 @@
 import { quickActionPrompt } from '../../core';
 import { createInputValidator } from '../../core/validation';
-import { withInterruption } from '../../shared/chat-items';
+import { withInterruption, type ChatItem } from '../../shared/chat-items';
 import { createSubscribers } from './chat-subscribers';
 import { homeOfConversation } from './chat-drafts';
 import { createDraftKeeper } from './draft-keeper';
@@ -39,7 +39,12 @@ export function createChatSessions(services: Services, createModel: CreateModel,
   const siteOf = async (tabId: number): Promise<string | null> =>
     services.pages.get(tabId)?.origin ?? (await services.accessOf(tabId).catch(() => null))?.origin ?? null;
   const keyOf = async (tabId: number) => conversationKey(tabId, await siteOf(tabId), services.pages.get(tabId)?.ticket?.key ?? null);
-  const post = (key: string, message: ChatServerMessage) => subscribers.post(key, message);
+  /** What the sidebars following each conversation hold now (by identity): a change is posted as a patch from where it starts. */
+  const shown = new Map<string, readonly ChatItem[]>();
+  const post = (key: string, message: ChatServerMessage, items?: readonly ChatItem[]) => {
+    if (items) shown.set(key, items);
+    subscribers.post(key, message);
+  };
 
   async function load(tabId: number): Promise<Conversation> {
     const key = await keyOf(tabId);
@@ -67,19 +72,23 @@ export function createChatSessions(services: Services, createModel: CreateModel,
     }
   }
 
-  async function snapshot(port: ChatPort | null, conversation: Conversation, known?: ModelSettings): Promise<void> {
+  /**
+   * The whole conversation to a port that opens it; to the sidebars that follow it, only what
+   * changed since they were last sent anything, from `from` on at the latest (a turn's items, to
+   * give them the background's ids). Items are never changed in place, so an unchanged one is
+   * the same object.
+   */
+  async function snapshot(port: ChatPort | null, conversation: Conversation, known?: ModelSettings, from = Infinity): Promise<void> {
     const settings = known ?? (await loadModelSettings());
-    const message: ChatServerMessage = {
-      type: 'chat.snapshot',
-      tabId: conversation.tabId,
-      key: conversation.key,
-      home: homeOfConversation(conversation),
-      items: conversation.items,
-      running: conversation.running,
-      model: { name: settings.model, demo: settings.model === DEMO_MODEL_ID, masked: masksPersonalData(settings) },
-    };
-    if (port) port.postMessage(message);
-    else post(conversation.key, message);
+    const { key, items, running } = conversation;
+    const model = { name: settings.model, demo: settings.model === DEMO_MODEL_ID, masked: masksPersonalData(settings) };
+    if (port) return port.postMessage({ type: 'chat.snapshot', tabId: conversation.tabId, key, home: homeOfConversation(conversation), items, running, model });
+    const before = shown.get(key);
+    if (!before) return post(key, { type: 'chat.snapshot', tabId: conversation.tabId, key, home: homeOfConversation(conversation), items, running, model }, items);
+    const end = Math.min(before.length, items.length, from);
+    let same = 0;
+    while (same < end && before[same] === items[same]) same++;
+    post(key, { type: 'chat.patch', key, from: same, items: items.slice(same), running, model }, items);
   }
 
   /** An answer's reply as a draft card right under it; once per answer, and never while a turn runs. */
@@ -95,7 +104,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
     return turns.live(key) ?? (await conversations.get(key));
   }
 
-  const turns = createChatTurns({ services, createModel, ...(outbound ? { outbound } : {}), store: conversations, keyOf, load, snapshot: (conversation, settings) => snapshot(null, conversation, settings), post, audit });
+  const turns = createChatTurns({ services, createModel, ...(outbound ? { outbound } : {}), store: conversations, keyOf, load, snapshot: (conversation, settings, from) => snapshot(null, conversation, settings, from), post, audit });
   const drafts = createDraftKeeper({ services, store: conversations, load, byKey, snapshot, siteOf, audit });
   // What the agent typed: applied in the order it came, before anything a port sends after it.
   const typed = createTypedText(typedFields(drafts.edit));
@@ -179,6 +188,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
       await conversations.removeTab(tabId);
       await outbound?.forgetTab(tabPrefix(tabId));
       await unsentText.forget(fieldId({ kind: 'question', key: tabPrefix(tabId) }));
+      for (const key of shown.keys()) if (key.startsWith(tabPrefix(tabId))) shown.delete(key);
     },
   };
 }

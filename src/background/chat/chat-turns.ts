@@ -1,5 +1,5 @@
 import type { AgentEvent, ChatModel, QuickAction } from '../../core';
-import { applyAgentEvent, itemId, stampDrafts, withAnswerCard, withNoteDraft } from '../../shared/chat-items';
+import { applyAgentEvent, itemId, stampDrafts, withAnswerCard, withNoteDraft, type ChatItem } from '../../shared/chat-items';
 import type { ChatServerMessage } from '../../shared/chat-protocol';
 import { POLICY_UNREADABLE } from '../../shared/policy';
 import { runsUnderPolicy } from '../../shared/policy-merge';
@@ -16,9 +16,6 @@ import type { OutboundLog } from '../model/outbound-log';
 import { humanCtx, type Services } from '../services';
 
 export type CreateModel = (settings: ModelSettings) => ChatModel;
-
-/** The actions whose answer shows as a card of its own once the turn ends. */
-const CARDS: ReadonlySet<QuickAction> = new Set(['summarize', 'translate', 'note']);
 
 /**
  * What an action's answer becomes: a summary card, a translation of the ticket for the agent
@@ -41,9 +38,10 @@ export interface TurnHost {
   keyOf(tabId: number): Promise<string>;
   /** The tab's conversation: a running turn's own copy, else the stored one. */
   load(tabId: number): Promise<Conversation>;
-  /** Sends the whole conversation to every sidebar that follows it. */
-  snapshot(conversation: Conversation, settings?: ModelSettings): Promise<void>;
-  post(key: string, message: ChatServerMessage): void;
+  /** Sends what changed of the conversation (from `from` on at the latest) to every sidebar that follows it. */
+  snapshot(conversation: Conversation, settings?: ModelSettings, from?: number): Promise<void>;
+  /** `items`: the conversation's items as the sidebars hold them once they applied the message. */
+  post(key: string, message: ChatServerMessage, items?: readonly ChatItem[]): void;
   audit(entry: Parameters<Services['audit']['append']>[0]): Promise<void>;
 }
 
@@ -108,9 +106,12 @@ export function createChatTurns(host: TurnHost) {
     running.set(key, controller);
     live.set(key, conversation);
     changes += 1;
+    // Where this turn's items start: its end sends them again with the background's ids.
+    const turnStart = conversation.items.length;
     try {
       if (text !== undefined) {
-        conversation.items.push({ id: itemId(), kind: 'user', text, ...(action ? { action } : {}) });
+        // A new list, not pushed onto the old one: the sidebars' copy is known by identity.
+        conversation.items = [...conversation.items, { id: itemId(), kind: 'user', text, ...(action ? { action } : {}) }];
         conversation.history.push({ role: 'user', content: text });
       } else {
         // Retry: answer again from the last complete message.
@@ -134,7 +135,7 @@ export function createChatTurns(host: TurnHost) {
         if (event.type === 'draft_proposed') conversation.items = stampDrafts(conversation.items, homeOfConversation(conversation));
         // Not posted when it changes nothing the sidebar shows (a step's start, a message of tool
         // calls only): the sidebar would apply it to the same items, one port message and task the less.
-        if (conversation.items !== before || event.type === 'done') host.post(key, { type: 'chat.event', key, event, sentAt: performance.timeOrigin + performance.now() });
+        if (conversation.items !== before || event.type === 'done') host.post(key, { type: 'chat.event', key, event, sentAt: performance.timeOrigin + performance.now() }, conversation.items);
         // Stored at step boundaries; the deltas between are in the next full message.
         if (event.type === 'assistant_message' || event.type === 'tool_call_finished') storeStep();
       });
@@ -183,15 +184,19 @@ export function createChatTurns(host: TurnHost) {
         changes += 1;
       });
       await wire?.end().catch((e: unknown) => console.warn('Deskmate: could not store what was sent to the model', e));
-      // The card an action's answer becomes is only known at the end: the sidebar gets it whole.
-      if (action && CARDS.has(action)) await host.snapshot(conversation);
+      // The turn's items once more, as stored: with the background's ids (the sidebar made its own
+      // as it applied the events) and the card an action's answer becomes, known only at the end.
+      await host.snapshot(conversation, settings, turnStart);
     }
   }
 
   async function finish(conversation: Conversation, event: AgentEvent): Promise<void> {
-    conversation.items = applyAgentEvent(conversation.items, event);
-    host.post(conversation.key, { type: 'chat.event', key: conversation.key, event, sentAt: Date.now() });
-    host.post(conversation.key, { type: 'chat.event', key: conversation.key, event: { type: 'done', reason: 'error', steps: 0, usage: { promptTokens: 0, completionTokens: 0 } }, sentAt: Date.now() });
+    const done: AgentEvent = { type: 'done', reason: 'error', steps: 0, usage: { promptTokens: 0, completionTokens: 0 } };
+    for (const each of [event, done]) {
+      // Applied here as the sidebar applies it: both sides hold the same items.
+      conversation.items = applyAgentEvent(conversation.items, each);
+      host.post(conversation.key, { type: 'chat.event', key: conversation.key, event: each, sentAt: Date.now() }, conversation.items);
+    }
   }
 
   return {

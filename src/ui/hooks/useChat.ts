@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { connectChat, onBroadcast } from '../client';
 import type { QuickAction } from '../../core/quick-actions';
 import type { ChatClientMessage } from '../../shared/chat-protocol';
-import { chatReducer, EMPTY_CHAT, type ChatState } from '../chat-state';
+import { chatReducer, EMPTY_CHAT, patchFits, type ChatState } from '../chat-state';
 import type { TypedField, UnsentField } from '../../shared/typed';
 import { flushTypedOnLeave, typed } from '../typed';
 
@@ -53,8 +53,15 @@ export function useChat(tabId: number | null | undefined): Chat {
       (m) => {
         // In the port's order: an answer to a save, then a snapshot newer than it.
         if (m.type === 'typed.saved') return typed.answered(m);
-        if (m.type === 'chat.snapshot') for (const item of m.items) if (item.kind === 'draft') typed.heard({ kind: 'draft', tabId: m.tabId, key: m.key, callId: item.callId });
-        setState((s) => chatReducer(s, m, tab.current));
+        if (m.type === 'chat.snapshot' || m.type === 'chat.patch') {
+          const id = m.type === 'chat.snapshot' ? m.tabId : tab.current;
+          for (const item of m.items) if (item.kind === 'draft' && typeof id === 'number') typed.heard({ kind: 'draft', tabId: id, key: m.key, callId: item.callId });
+        }
+        setState((s) => {
+          // A patch for a copy this sidebar does not hold (it missed what came before): the whole conversation again.
+          if (m.type === 'chat.patch' && m.key === s.key && !patchFits(s, m)) queueMicrotask(open);
+          return chatReducer(s, m, tab.current);
+        });
       },
       open,
       typed.lost,

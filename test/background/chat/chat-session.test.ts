@@ -14,8 +14,8 @@ const A = 'http://127.0.0.1:4517';
 function fakePort() {
   const messages: ChatServerMessage[] = [];
   const port: ChatPort = { postMessage: (m) => void messages.push(m) };
-  const snapshots = () => messages.filter((m): m is Extract<ChatServerMessage, { type: 'chat.snapshot' }> => m.type === 'chat.snapshot');
-  return { port, messages, last: () => snapshots().at(-1)! };
+  // What the sidebar shows: every snapshot, patch and event applied in order, as it applies them.
+  return { port, messages, last: () => messages.reduce((state, m) => chatReducer(state, structuredClone(m), 1), EMPTY_CHAT) };
 }
 
 async function setup(script: ScriptEntry[], tabs = createFakeTabs()) {
@@ -48,7 +48,8 @@ async function storedHeads(): Promise<{ running: boolean; itemsLength: number }[
  */
 async function answered(type: string, since: ChatServerMessage[]): Promise<boolean> {
   if (since.some((m) => m.type === 'chat.error')) return true;
-  if (type === 'chat.open' || type === 'chat.new') return since.some((m) => m.type === 'chat.snapshot');
+  if (type === 'chat.open') return since.some((m) => m.type === 'chat.snapshot');
+  if (type === 'chat.new') return since.some((m) => m.type === 'chat.snapshot' || m.type === 'chat.patch');
   const done = since.some((m) => m.type === 'chat.event' && m.event.type === 'done');
   return done && !(await storedHeads()).some((h) => h.running);
 }
