@@ -13,7 +13,14 @@ vi.mock('../../src/ui/trace-text', async (original) => {
   const real = await original<typeof import('../../src/ui/trace-text')>();
   return { ...real, traceText: (...args: Parameters<typeof real.traceText>) => (worded.calls++, real.traceText(...args)) };
 });
+// Counts the renders of each answer's Markdown, by its text.
+const drawn = vi.hoisted(() => new Map<string, number>());
+vi.mock('../../src/ui/chat/Markdown', async (original) => {
+  const real = await original<typeof import('../../src/ui/chat/Markdown')>();
+  return { ...real, Markdown: (props: { text: string }) => (drawn.set(props.text, (drawn.get(props.text) ?? 0) + 1), real.Markdown(props)) };
+});
 const { MessageList } = await import('../../src/ui/chat/MessageList');
+const { loadMarkdown } = await import('../../src/ui/chat/Markdown');
 
 let root: HTMLElement;
 const retried: string[] = [];
@@ -21,7 +28,7 @@ const retried: string[] = [];
 const show = (items: ChatItem[], running: boolean, tag = 'first') =>
   act(() =>
     render(
-      <MessageList items={items} running={running} renderDraft={() => <div />} onRetry={() => retried.push(tag)} onSettings={() => undefined} />,
+      <MessageList items={items} running={running} renderDraft={() => <div />} onRetry={() => retried.push(tag)} onSettings={() => undefined} onUseAsDraft={() => undefined} />,
       root,
     ),
   );
@@ -34,6 +41,7 @@ beforeEach(() => {
   fakeBrowser.reset();
   installI18n();
   worded.calls = 0;
+  drawn.clear();
   retried.length = 0;
   root = freshRoot();
 });
@@ -52,6 +60,24 @@ describe('a streamed token renders one row', () => {
     // A changed item renders again.
     await show([user, { ...tool, status: 'error' } as ChatItem, streaming('The customer wants a refund.')], true);
     expect(worded.calls).toBe(2);
+  });
+
+  it("renders no earlier answer again while the hundredth streams, nor when the turn's question is added", async () => {
+    const earlier: ChatItem[] = Array.from({ length: 99 }, (_, n) => [
+      { id: `u${n}`, kind: 'user', text: `Question ${n + 1}?` } as ChatItem,
+      { id: `a${n}`, kind: 'assistant', text: `Answer **${n + 1}**.` } as ChatItem,
+    ]).flat();
+    const asked = [...earlier, { id: 'u99', kind: 'user', text: 'Question 100?' } as ChatItem];
+    await loadMarkdown();
+    await show(earlier, false);
+    await show(asked, true);
+    await show([...asked, streaming('The ')], true);
+    await show([...asked, streaming('The customer')], true);
+    await show([...asked, { id: 'a', kind: 'assistant', text: 'The customer wants a refund.' }], false);
+    expect(drawn.get('Answer **1**.')).toBe(1);
+    expect(drawn.get('Answer **99**.')).toBe(1);
+    expect([...drawn.values()].filter((n) => n > 1)).toEqual([]);
+    expect(root.querySelectorAll('[data-testid="assistant-message"]')).toHaveLength(100);
   });
 
   it("a memoised row's button calls the newest callback the list was given", async () => {

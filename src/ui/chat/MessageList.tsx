@@ -91,14 +91,18 @@ export function MessageList(props: Props) {
 
   const announced = useAnnouncement(items, running);
 
-  // "Use as draft" is offered only between turns: not worked out again for every token.
-  const withDraft = running ? null : turnsWithDraft(items);
+  // "Use as draft" is worked out between turns only, not for every token. While a turn runs the
+  // earlier answers keep theirs, hidden (the background takes no draft from a running
+  // conversation): their rows do not render again for the turn's start or end.
+  const offers = useRef<boolean[]>([]);
+  if (!running) offers.current = turnsWithDraft(items);
+  const withDraft = offers.current;
   const draftVersion = props.cardsVersion ?? renderDraft;
   let errors = 0;
   return (
     <>
       {/* Not a live region itself: it changes with every token. The announcer below speaks each answer once, when it is complete. */}
-      <div class="chat-log" ref={log} onScroll={onScroll}>
+      <div class={running ? 'chat-log running' : 'chat-log'} ref={log} onScroll={onScroll}>
         {before}
         {items.length === 0 && <p class="muted chat-empty">{t('chat_empty')}</p>}
         {items.map((item, i) => {
@@ -112,10 +116,11 @@ export function MessageList(props: Props) {
                 <AssistantRow
                   key={key}
                   item={item}
-                  retry={idle(item)}
+                  // Only a cut answer offers Retry: no other row renders again when the turn ends.
+                  retry={item.cut === 'stream_cut' && idle(item)}
                   // Not for an answer whose turn already made a draft (above or under it), nor for a
                   // summary or a translation of the ticket: the customer's own words are no reply.
-                  useAsDraft={withDraft !== null && !!props.onUseAsDraft && !withDraft[i]}
+                  useAsDraft={!!props.onUseAsDraft && withDraft[i] === false}
                   actions={actions}
                 />
               );
