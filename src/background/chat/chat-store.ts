@@ -40,11 +40,14 @@ const historyKey = (key: string, n: number) => `${key}#h${n}`;
 const itemKey = (key: string, n: number) => `${key}#i${n}`;
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 
-/** What was last written (or read) per conversation: messages by identity, items by JSON. */
+/**
+ * What was last written (or read) per conversation, by identity: messages and items are never
+ * changed in place (a change is a new object), so a step compares pointers, not the JSON of a
+ * conversation that grows with every question.
+ */
 interface Written {
-  head: string;
   history: ChatMessage[];
-  items: string[];
+  items: ChatItem[];
 }
 
 function createChatStore() {
@@ -68,21 +71,20 @@ function createChatStore() {
         history: hKeys.map((k) => records[k] as ChatMessage),
         items: iKeys.map((k) => records[k] as ChatItem),
       };
-      written.set(key, { head: JSON.stringify(head), history: [...conversation.history], items: conversation.items.map((i) => JSON.stringify(i)) });
+      written.set(key, { history: [...conversation.history], items: [...conversation.items] });
       return conversation;
     },
 
     /** Writes the records that changed since the last put or get, and drops those past the end. */
     async put(conversation: Conversation): Promise<void> {
       const { key, history, items, ...fields } = conversation;
-      const before = written.get(key) ?? { head: '', history: [], items: [] };
+      const before = written.get(key) ?? { history: [], items: [] };
       const changes: Record<string, unknown> = {};
       history.forEach((m, n) => {
         if (before.history[n] !== m) changes[historyKey(key, n)] = m;
       });
-      const itemJson = items.map((i) => JSON.stringify(i));
-      itemJson.forEach((json, n) => {
-        if (before.items[n] !== json) changes[itemKey(key, n)] = items[n];
+      items.forEach((item, n) => {
+        if (before.items[n] !== item) changes[itemKey(key, n)] = item;
       });
       const head: Head = { ...fields, key, updatedAt: Date.now(), historyLength: history.length, itemsLength: items.length };
       changes[key] = head;
@@ -90,7 +92,7 @@ function createChatStore() {
         ...range(history.length, before.history.length).map((n) => historyKey(key, n)),
         ...range(items.length, before.items.length).map((n) => itemKey(key, n)),
       ];
-      written.set(key, { head: JSON.stringify(head), history: [...history], items: itemJson });
+      written.set(key, { history: [...history], items: [...items] });
       // Both calls are made at once, before any await: the browser applies an extension's
       // storage calls in order, so a later put's records are never removed by this one.
       await Promise.all([area.set(changes), stale.length ? area.remove(stale) : undefined]);

@@ -57,13 +57,16 @@ describe('the conversations in storage', () => {
     expect(await fakeBrowser.storage.session.get(`${c.key}#h1`)).toEqual({});
   });
 
-  it('writes an item changed in place', async () => {
+  it('writes an item replaced by its changed copy (items are never changed in place), and no other of a long conversation', async () => {
     const c = conversation();
+    for (let i = 0; i < 300; i++) c.items.push({ id: `u${i}`, kind: 'user', text: `question ${i}` });
     c.items.push({ id: 'd', kind: 'draft', callId: 'c1', body: 'first' });
     await chatStore.put(c);
-    (c.items[0] as { body: string }).body = 'edited';
+    const writes = recordWrites();
+    c.items = c.items.map((item) => (item.kind === 'draft' ? { ...item, body: 'edited' } : item));
     await chatStore.put(c);
-    expect((await chatStore.get(c.key))!.items[0]).toMatchObject({ body: 'edited' });
+    expect(writes).toEqual([[c.key, `${c.key}#i300`].sort()]);
+    expect((await chatStore.get(c.key))!.items[300]).toMatchObject({ body: 'edited' });
   });
 
   it('removes a conversation with all its records, and a closed tab with all its conversations', async () => {
