@@ -1,6 +1,7 @@
 import type { TicketData } from '../../shared/ticket';
 import { formatTime } from '../format';
 import { t } from '../i18n';
+import { ShowMore, shownPart, useShownChars } from './ShowMore';
 
 /** The data of `ticket.read`, when it has the ticket's shape; else null (shown as JSON). */
 export function asTicket(data: unknown): TicketData | null {
@@ -13,9 +14,21 @@ const when = (time: string | null) => {
   return Number.isNaN(ms) ? (time ?? '') : formatTime(ms);
 };
 
-/** A ticket as plain text: page content is data, so nothing of it is rendered as HTML. */
+/**
+ * A ticket as plain text: page content is data, so nothing of it is rendered as HTML. A big one
+ * shows its first messages (SHOWN_AT_ONCE characters) at once and the rest on demand.
+ */
 export function TicketView({ ticket }: { ticket: TicketData }) {
   const { name, email } = ticket.requester ?? { name: null, email: null };
+  const [chars, more] = useShownChars();
+  let room = chars;
+  let total = 0;
+  const shown = [];
+  for (const m of ticket.messages) {
+    total += m.body.length;
+    if (room > 0) shown.push({ ...m, body: shownPart(m.body, room) });
+    room -= m.body.length;
+  }
   return (
     <div class="ticket">
       <p class="ticket-head">
@@ -32,7 +45,7 @@ export function TicketView({ ticket }: { ticket: TicketData }) {
         <dd>{[name, email && `<${email}>`].filter(Boolean).join(' ') || '—'}</dd>
       </dl>
       <ol class="messages">
-        {ticket.messages.map((m, i) => (
+        {shown.map((m, i) => (
           <li key={i} class={`message role-${m.role}`}>
             <div class="message-meta">
               <strong>{m.author}</strong> <span class="role">{t(`role_${m.role}`)}</span> <span class="muted">{when(m.time)}</span>
@@ -41,6 +54,7 @@ export function TicketView({ ticket }: { ticket: TicketData }) {
           </li>
         ))}
       </ol>
+      <ShowMore left={total - chars} onMore={more} />
     </div>
   );
 }

@@ -1,8 +1,10 @@
+import { useMemo } from 'preact/hooks';
 import type { ToolResult } from '../../core';
 import type { PageToolView } from '../../shared/protocol';
 import { prettyData } from '../format';
 import { t } from '../i18n';
 import { asTicket, TicketView } from './TicketView';
+import { ShowMore, shownPart, useShownChars } from './ShowMore';
 
 /** What a tool run gave: the error, a ticket, other data as JSON, or that a write was done. */
 export function ToolResultView({ tool, result }: { tool: PageToolView; result: ToolResult }) {
@@ -24,9 +26,21 @@ export function ToolResultView({ tool, result }: { tool: PageToolView; result: T
       ) : tool.sideEffect === 'write' || result.data === undefined ? (
         <p class="ok">{t(tool.sideEffect === 'write' ? 'result_written' : 'result_done')}</p>
       ) : (
-        <pre>{prettyData(result.data)}</pre>
+        <DataView data={result.data} />
       )}
       {result.truncated && <p class="muted">{t('result_truncated')}</p>}
     </div>
+  );
+}
+
+/** Other data as JSON: a big one shows its first part at once and the rest on demand. */
+function DataView({ data }: { data: unknown }) {
+  const text = useMemo(() => prettyData(data), [data]);
+  const [chars, more] = useShownChars();
+  return (
+    <>
+      <pre>{shownPart(text, chars)}</pre>
+      <ShowMore left={text.length - chars} onMore={more} />
+    </>
   );
 }
