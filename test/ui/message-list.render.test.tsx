@@ -21,6 +21,7 @@ vi.mock('../../src/ui/chat/Markdown', async (original) => {
 });
 const { MessageList } = await import('../../src/ui/chat/MessageList');
 const { loadMarkdown } = await import('../../src/ui/chat/Markdown');
+const { Block, BLOCK } = await import('../../src/ui/chat/MessageRows');
 
 let root: HTMLElement;
 const retried: string[] = [];
@@ -78,6 +79,17 @@ describe('a streamed token renders one row', () => {
     expect(drawn.get('Answer **99**.')).toBe(1);
     expect([...drawn.values()].filter((n) => n > 1)).toEqual([]);
     expect(root.querySelectorAll('[data-testid="assistant-message"]')).toHaveLength(100);
+  });
+
+  it('a token renders only the block of rows that holds the streaming answer, however long the conversation', async () => {
+    const earlier: ChatItem[] = Array.from({ length: 200 }, (_, n) => ({ id: `u${n}`, kind: 'user', text: `Question ${n + 1}?` }) as ChatItem);
+    await show([...earlier, streaming('The ')], true);
+    const render = vi.spyOn(Block.prototype, 'render');
+    await show([...earlier, streaming('The customer')], true);
+    await show([...earlier, streaming('The customer wants')], true);
+    expect(render).toHaveBeenCalledTimes(2);
+    expect(render.mock.calls.map(([props]) => props.from)).toEqual([200 - (200 % BLOCK), 200 - (200 % BLOCK)]);
+    render.mockRestore();
   });
 
   it("a memoised row's button calls the newest callback the list was given", async () => {
