@@ -5,7 +5,7 @@ import type { Figure } from './report';
 import type { BundleSize } from './sizes';
 
 /** What `--only` may name, in the order they run; every group runs when it is not given. */
-export const GROUPS = ['turns', 'paint', 'roundtrip', 'big', 'talk', 'cpu', 'story', 'cold', 'tabs', 'sizes'] as const;
+export const GROUPS = ['turns', 'paint', 'long', 'roundtrip', 'big', 'render', 'talk', 'cpu', 'story', 'cold', 'tabs', 'sizes'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /** How much each group measures (the command line's counts). */

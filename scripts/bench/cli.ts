@@ -13,6 +13,7 @@ import { startDemoSession } from '../demo/session';
 import { GROUPS, sum, type BenchRun, type Group, type GroupMeasure } from './bench-run';
 import { FULL_STORY_ARTICLES, FULL_STORY_TARGET, fullStoryLine, measurePaint, measureStory, measureTalk, measureTurns } from './chat-groups';
 import { measureFullStory } from './full-story';
+import { measureLong, measureRender } from './panel-groups';
 import { profileDuring, renderProfile, type ProfileSummary } from './profile';
 import { renderBundles, renderTable, withVerdicts, type BenchReport, type Figure } from './report';
 import { measureBigTicket, measureCold, measureContentCpu, measureRoundTrip, measureSizes, measureTabs } from './runtime-groups';
@@ -22,8 +23,10 @@ import { measureTurn, openStoryPanel } from './turns';
 const MEASURES: Record<Group, GroupMeasure> = {
   turns: measureTurns,
   paint: measurePaint,
+  long: measureLong,
   roundtrip: measureRoundTrip,
   big: measureBigTicket,
+  render: measureRender,
   talk: measureTalk,
   cpu: measureContentCpu,
   story: measureStory,
@@ -44,7 +47,7 @@ async function main(): Promise<number> {
       reloads: { type: 'string', default: '5' },
       // Only the draft story's input tokens: as the demo ships, and with everything a team turns on.
       'story-tokens': { type: 'boolean', default: false },
-      // Comma-separated groups (turns, paint, roundtrip, big, talk, cpu, story, cold, tabs, sizes).
+      // Comma-separated groups (turns, paint, long, roundtrip, big, render, talk, cpu, story, cold, tabs, sizes).
       only: { type: 'string' },
       'cold-pairs': { type: 'string', default: '20' },
       // CPU profiles of the service worker and the side panel over the story turns (and the reloads).

@@ -7,7 +7,7 @@ import { attachToTarget, type TargetSession } from '../../test/e2e/harness/cdp-t
 import { round } from './stats';
 
 /** A CPU profile as CDP's Profiler.stop returns it. */
-interface Profile {
+export interface Profile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
   samples: number[];
   timeDeltas: number[];
