@@ -8,7 +8,9 @@ import type { McpActionProposal } from './mcp';
 
 /**
  * The conversation as people see it. The background keeps it (and stores it); the sidebar
- * gets a snapshot, then the same agent events, and applies them with the same reducer.
+ * gets a snapshot, then the same agent events, and applies them with the same reducer; other
+ * changes come as patches from the first item that changed. Items are never changed in place (a
+ * change is a new object), so both sides find what changed by identity.
  */
 export type ChatItem =
   | { id: string; kind: 'user'; text: string; action?: QuickAction }

@@ -28,7 +28,7 @@ const validChat = createInputValidator(CHAT_SCHEMA);
 
 /**
  * Runs the chat of each tab and ticket. Every sidebar port gets a snapshot, then each agent
- * event as it happens. The conversation is stored at each step, so a restarted worker can
+ * event as it happens and a patch for any other change. The conversation is stored at each step, so a restarted worker can
  * show it again; a turn cut off by a restart is marked interrupted and can be retried.
  */
 export function createChatSessions(services: Services, createModel: CreateModel, outbound?: OutboundLog) {
