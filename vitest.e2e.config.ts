@@ -6,6 +6,10 @@ import { ALONE } from './test/e2e/alone';
 // second browser fills it. E2E_WORKERS=1 runs one file at a time.
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
 
+// The files share one module graph per worker (isolate: false): each imports the same harness
+// and Playwright, which would otherwise be loaded again for every file (about a second each).
+// Nothing in the harness keeps state between files but counters; every file starts its own
+// browsers and servers.
 const INCLUDE = ['test/e2e/**/*.e2e.test.ts', 'test/security/**/*.e2e.test.ts'];
 
 const common = {
@@ -22,7 +26,7 @@ export default defineConfig({
     globalSetup: ['test/e2e/global-setup.ts'],
     projects: [
       {
-        test: { ...common, name: 'e2e', include: INCLUDE, exclude: ALONE, maxWorkers: WORKERS, fileParallelism: WORKERS > 1, sequence: { groupOrder: 0 } },
+        test: { ...common, name: 'e2e', include: INCLUDE, exclude: ALONE, isolate: false, maxWorkers: WORKERS, fileParallelism: WORKERS > 1, sequence: { groupOrder: 0 } },
       },
       {
         test: { ...common, name: 'e2e-alone', include: ALONE, fileParallelism: false, sequence: { groupOrder: 1 } },
