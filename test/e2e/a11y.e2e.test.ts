@@ -88,7 +88,9 @@ describe('a11y: axe-core finds nothing and the keyboard alone tells the whole st
     await panel.press('Enter');
     await waitForChat(panel, (v) => !v.running && v.drafts.length === 1, 'the draft card', { timeoutMs: 40_000 });
 
-    // The answer is announced once, politely, by an element that is not the streaming text.
+    // The answer is announced once, politely, by an element that is not the streaming text. The
+    // announcement is set after the draft is painted (an effect), so it is waited for.
+    const said = await waitIn(panel, (s: string) => document.querySelector(s)?.textContent || undefined, '[data-testid="chat-announcer"]', 'the answer announced');
     const live = await panel.evaluate(() => ({
       polite: [...document.querySelectorAll('[aria-live="polite"]')].map((el) => el.getAttribute('data-testid') ?? el.className),
       logLive: document.querySelector('.chat-log')?.getAttribute('aria-live') ?? null,
@@ -96,7 +98,7 @@ describe('a11y: axe-core finds nothing and the keyboard alone tells the whole st
     }));
     expect(live.logLive).toBeNull();
     expect(live.polite).toContain('chat-announcer');
-    expect(live.said.length).toBeGreaterThan(0);
+    expect(live.said).toBe(said);
 
     // Tab to the draft's Send…, Enter: the confirm card opens with the focus on it.
     await tabTo(panel, 'draft-send');
