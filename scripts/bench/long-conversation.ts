@@ -36,8 +36,10 @@ export interface LongConversationFigures {
   panelDomNodes: number;
 }
 
-const answer = (n: number) => `**Answer ${n}.** ${Array.from({ length: WORDS - 2 }, (_, i) => `w${n}x${i + 1}`).join(' ')}`;
-const question = (n: number) => `Question ${n}: what does the customer want?`;
+// Numbers of one width: question 1 and question 101 write records of the same size.
+const num = (n: number) => String(n).padStart(3, '0');
+const answer = (n: number) => `**Answer ${num(n)}.** ${Array.from({ length: WORDS - 2 }, (_, i) => `w${num(n)}x${String(i + 1).padStart(2, '0')}`).join(' ')}`;
+const question = (n: number) => `Question ${num(n)}: what does the customer want?`;
 
 /**
  * A conversation of `questions` questions on one ticket, each answered with 60 words of Markdown,
