@@ -1,6 +1,7 @@
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
 import type { PageToolName } from './page-tools';
 import schema from './recipe.schema.json';
+import { patternProblem } from './recipe-pattern';
 
 /**
  * Site recipes: a helpdesk described as data (src/shared/recipe.schema.json, documented in the
@@ -85,6 +86,8 @@ export function checkRecipe(value: unknown, selectorsValid?: (selector: string) 
     return bad(`recipe.ticket.path: not a regular expression (${e instanceof Error ? e.message : String(e)}).`);
   }
   if (!/\((?!\?)/.test(path.source) && !/\(\?<\w+>/.test(path.source)) return bad('recipe.ticket.path: needs a group that captures the ticket key.');
+  const slow = patternProblem(recipe.ticket.path);
+  if (slow) return bad(`recipe.ticket.path: ${slow}`);
   if (new URL(recipe.site).origin !== recipe.site) return bad(`recipe.site: must be an origin like ${new URL(recipe.site).origin}.`);
   const note = noteProblem(recipe);
   if (note) return bad(note);

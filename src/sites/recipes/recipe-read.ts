@@ -2,6 +2,7 @@ import type { PageTicket, TicketData, TicketMessage } from '../adapter';
 import { textOf } from '../adapter-helpers';
 import { messageText } from '../dom/dom-text';
 import type { Recipe, RoleMatch, RoleName } from '../../shared/recipe-check';
+import { addressLimit } from '../../shared/recipe-pattern';
 
 /** Reading a ticket page the way its recipe describes it. */
 
@@ -9,28 +10,35 @@ import type { Recipe, RoleMatch, RoleName } from '../../shared/recipe-check';
 export function keyOf(recipe: Recipe, url: URL): string | null {
   if (url.origin !== recipe.site) return null;
   const path = ticketPath(recipe.ticket.path);
-  const match = path?.exec(url.pathname + url.search + (recipe.ticket.hash ? url.hash : ''));
+  const address = url.pathname + url.search + (recipe.ticket.hash ? url.hash : '');
+  // The pattern's worst case grows with the address's length (src/shared/recipe-pattern.ts).
+  if (!path || address.length > path.limit) return null;
+  const match = path.re.exec(address);
   return match?.[1] ?? (match?.groups ? (Object.values(match.groups)[0] ?? null) : null);
 }
 
 /**
  * Each recipe's ticket pattern, compiled once: a busy page is looked at several times a second,
  * and compiling it anew each time was a third of the content script's CPU there. No `g` or `y`
- * flag, so `exec` keeps no state between pages. Null for a pattern that does not compile.
+ * flag, so `exec` keeps no state between pages. Null for a pattern that does not compile; a
+ * pattern of a shape that could freeze the page has a limit of 0 and matches nothing.
  */
-const compiled = new Map<string, RegExp | null>();
-function ticketPath(source: string): RegExp | null {
-  let re = compiled.get(source);
-  if (re === undefined) {
+const compiled = new Map<string, { re: RegExp; limit: number } | null>();
+function ticketPath(source: string): { re: RegExp; limit: number } | null {
+  let path = compiled.get(source);
+  if (path === undefined) {
     try {
-      re = new RegExp(source);
+      path = { re: new RegExp(source), limit: addressLimit(source) };
     } catch {
-      re = null;
+      path = null;
     }
-    compiled.set(source, re);
+    compiled.set(source, path);
   }
-  return re;
+  return path;
 }
+
+/** A ticket number is at its label's end, and shorter than this. */
+const LABEL_TAIL = 64;
 
 export const shownTicket =
   (recipe: Recipe) =>
@@ -41,7 +49,8 @@ export const shownTicket =
     // Mid-navigation the URL and the page can disagree: then no ticket is shown for sure.
     const own = recipe.ticket.key;
     if (own && doc.querySelector(own.selector)?.getAttribute(own.attribute) !== key) return null;
-    const shownNumber = recipe.ticket.label ? /#?\s*([\w-]+)\s*$/.exec(textOf(doc, recipe.ticket.label))?.[1] : undefined;
+    // Only the label's end: on page text, this pattern takes time quadratic in the text's length.
+    const shownNumber = recipe.ticket.label ? /#?\s*([\w-]+)\s*$/.exec(textOf(doc, recipe.ticket.label).slice(-LABEL_TAIL))?.[1] : undefined;
     return { key, label: `#${shownNumber ?? key}` };
   };
 
