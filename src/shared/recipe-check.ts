@@ -89,6 +89,9 @@ export function checkRecipe(value: unknown, selectorsValid?: (selector: string) 
   const slow = patternProblem(recipe.ticket.path);
   if (slow) return bad(`recipe.ticket.path: ${slow}`);
   if (new URL(recipe.site).origin !== recipe.site) return bad(`recipe.site: must be an origin like ${new URL(recipe.site).origin}.`);
+  for (const [where, form] of [['reply', recipe.reply], ['note', recipe.note]] as const) {
+    if (form?.page && !onSite(form.page, recipe.site)) return bad(`recipe.${where}.page: "${form.page}" leaves the site; a reply page is a path on ${recipe.site}.`);
+  }
   const note = noteProblem(recipe);
   if (note) return bad(note);
   if (selectorsValid) {
@@ -97,6 +100,15 @@ export function checkRecipe(value: unknown, selectorsValid?: (selector: string) 
     }
   }
   return { ok: true, recipe };
+}
+
+/** Whether a page path (with {key} in it) stays on `site`: "//host/…" and "/\\host/…" do not. */
+export function onSite(page: string, site: string): boolean {
+  try {
+    return new URL(page.replace(/\{key\}/g, '1'), site).origin === site;
+  } catch {
+    return false;
+  }
 }
 
 /**

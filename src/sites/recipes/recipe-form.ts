@@ -51,9 +51,37 @@ export async function formOnPage(reply: RecipeReply, doc: Document): Promise<Rep
   return waitFor(() => editorShown(reply, doc) && findForm(reply, doc), { root: doc.documentElement, timeoutMs: OPEN_TIMEOUT_MS });
 }
 
-/** The reply page's URL for a ticket, or null when the recipe has none. */
-export const replyPageUrl = (reply: RecipeReply, site: string, key: string): URL | null =>
-  reply.page ? new URL(reply.page.replace(/\{key\}/g, encodeURIComponent(key)), site) : null;
+/** The reply page's URL for a ticket, or null when the recipe has none or it would leave the site ("//host/…"). */
+export function replyPageUrl(reply: RecipeReply, site: string, key: string): URL | null {
+  const url = reply.page ? new URL(reply.page.replace(/\{key\}/g, encodeURIComponent(key)), site) : null;
+  return url && url.origin === new URL(site).origin ? url : null;
+}
+
+/**
+ * Where the posting control's click would send the text when that is not the helpdesk's own
+ * site, or null: the form it submits (its `formaction`, else its form's `action`) and the
+ * editor's own form. A recipe may name any button of the page, and one in a form that posts
+ * elsewhere (a newsletter, a third party's widget) would hand the reply to that site.
+ */
+export function postsElsewhere(form: ReplyForm, site: string): string | null {
+  const submit = form.submit as HTMLButtonElement;
+  const actions = [
+    submit.form ? (submit.getAttribute('formaction') ?? submit.form.getAttribute('action')) : null,
+    form.editor.closest('form')?.getAttribute('action') ?? null,
+  ];
+  for (const action of actions) {
+    if (action === null || action.trim() === '') continue;
+    let target: URL;
+    try {
+      target = new URL(action, form.doc.baseURI);
+    } catch {
+      return action;
+    }
+    // A script URL runs the page's own code; it does not post the form anywhere.
+    if (target.protocol !== 'javascript:' && target.origin !== site) return target.href;
+  }
+  return null;
+}
 
 /**
  * Why the helpdesk will not show `url` in a frame of its own site, in its own words (the

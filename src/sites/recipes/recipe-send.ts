@@ -7,7 +7,7 @@ import { comparableText, htmlToText } from '../dom/text-compare';
 import { frameDocument } from '../dom/editable';
 import { waitFor } from '../dom/editor';
 import { recipeAdapterId, type Recipe, type RecipeReply } from '../../shared/recipe-check';
-import { errorShown, formInFrame, formOnPage, frameRefusal, replyPageUrl, setEditor, type ReplyForm } from './recipe-form';
+import { errorShown, formInFrame, formOnPage, frameRefusal, postsElsewhere, replyPageUrl, setEditor, type ReplyForm } from './recipe-form';
 import type { PostEffect } from '../../shared/post-effects';
 import { readTicket, shownTicket } from './recipe-read';
 import { boxChanged, boxText, withBox } from '../dom/box-text';
@@ -138,6 +138,8 @@ export function recipeDeliver(recipe: Recipe, reply: RecipeReply, kind: 'reply' 
     const pages = () => [doc, frameDocument(frame)].filter((d): d is Document => d !== null);
     try {
       if (kind === 'note' && noteIsReply(recipe, reply, form.doc)) return failed('invalid_recipe', NOTE_IS_REPLY);
+      const elsewhere = postsElsewhere(form, location.origin);
+      if (elsewhere) return failed('invalid_recipe', `The recipe's posting control (${reply.submit}) sends its form to ${elsewhere}, not to this helpdesk; nothing was sent.`);
       if ((form.submit as HTMLButtonElement).disabled) {
         return failed('delivery_failed', `The page is busy sending something else (its ${form.submit.textContent?.trim() || 'posting'} button is disabled); nothing was sent.`);
       }
