@@ -5,8 +5,12 @@ import { errorText, formatTime } from '../format';
 import { useBoundTab } from '../hooks/useBoundTab';
 import { useView } from '../hooks/useView';
 import { t } from '../i18n';
+import { Revealed } from '../shared/Revealed';
 
-/** One argument in words: its name and its value as JSON would write it (strings as they are). */
+/**
+ * One argument in words: its name and its value as JSON would write it (strings as they are),
+ * hidden and reordering characters shown marked, so what the agent checks is what is called.
+ */
 const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
 function Arguments({ args }: { args: Record<string, unknown> }) {
@@ -16,9 +20,13 @@ function Arguments({ args }: { args: Record<string, unknown> }) {
     <dl class="action-args" data-testid="action-args">
       {entries.map(([name, value]) => (
         <div key={name}>
-          <dt>{name}</dt>
+          <dt>
+            <Revealed text={name} />
+          </dt>
           <dd>
-            <code>{shown(value)}</code>
+            <code>
+              <Revealed text={shown(value)} />
+            </code>
           </dd>
         </div>
       ))}
@@ -72,7 +80,7 @@ export function ActionCard({ proposal, callId }: { proposal: McpActionProposal; 
   return (
     <div class="card action-card" data-testid="action-card" data-tool={proposal.tool} data-call-id={callId} data-phase={phase ?? 'proposed'}>
       <p class="card-title">
-        <strong>{t('action_title')}</strong> {proposal.summary}
+        <strong>{t('action_title')}</strong> <Revealed text={proposal.summary} />
       </p>
       <p class="small">
         {t('action_call', [proposal.tool, state?.payload.server ?? server ?? t('action_server_unknown')])}
