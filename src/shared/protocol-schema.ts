@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../core';
 import type { RequestType, SenderKind } from './protocol';
+import type { ReplyPayload } from './ticket';
 import { TEACH_CHOICE_SCHEMA, TEACH_STEPS } from './teach';
 import { UNSENT_FIELD_SCHEMA } from './typed';
 
@@ -37,6 +38,22 @@ const obj = (properties: JsonSchema['properties'], required: string[]): JsonSche
   additionalProperties: false,
 });
 
+/**
+ * Every field a send's payload may carry, as the page loaded after a post reports it back: one
+ * left out here made every report of such a payload invalid (a reply posted from its own page,
+ * `from`, could never be reported as sent), so the type makes a new field fail to compile.
+ */
+const REPLY_PAYLOAD = {
+  site: str,
+  ticket: text,
+  recipient: text,
+  subject: text,
+  body: { type: 'string', maxLength: 100_000 },
+  effects: { type: 'array', maxItems: 4, items: { type: 'object', properties: { kind: str, to: text }, required: ['kind'], additionalProperties: false } },
+  replaces: { type: 'string', maxLength: 100_000 },
+  from: text,
+} as const satisfies { [K in keyof Required<ReplyPayload>]: unknown };
+
 export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSchema } } = {
   'page.announce': {
     from: 'content',
@@ -52,19 +69,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
           type: 'object',
           properties: {
             tool: { type: 'string', enum: ['reply.send', 'note.add'] },
-            payload: {
-              type: 'object',
-              properties: {
-                site: str,
-                ticket: text,
-                recipient: text,
-                subject: text,
-                body: { type: 'string', maxLength: 100_000 },
-                effects: { type: 'array', maxItems: 4, items: { type: 'object', properties: { kind: str, to: text }, required: ['kind'], additionalProperties: false } },
-              },
-              required: ['site', 'ticket', 'recipient', 'subject', 'body'],
-              additionalProperties: false,
-            },
+            payload: { type: 'object', properties: REPLY_PAYLOAD, required: ['site', 'ticket', 'recipient', 'subject', 'body'], additionalProperties: false },
             outcome: { type: 'string', enum: ['sent', 'not_found'] },
             detail: { type: 'string', maxLength: 2000 },
           },

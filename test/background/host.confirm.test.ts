@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { payloadDigest, type ToolResult } from '../../src/core';
 import { createServices } from '../../src/background/host';
-import type { Sender } from '../../src/background/router';
+import { route, type Sender } from '../../src/background/router';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { draftsOf, proposingModel } from '../fakes/draft-model';
@@ -183,6 +183,22 @@ describe('the confirm step in the background', () => {
     expect(await h.handlers['confirm.cancel']({ type: 'confirm.cancel', id: confirmation.id }, sidebar)).toMatchObject({ ok: true });
     expect(await h.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ ok: false, code: 'cancelled' });
     expect(h.tabs.delivered).toEqual([]);
+  });
+
+  it("settles, through the router's checks, a reply posted from its own reply page over text the agent had typed", async () => {
+    // Request Tracker's shape: the reply page refuses frames, so the card posts from it (`from`),
+    // and the agent chose to replace what they had typed there (`replaces`). Its report must pass
+    // the protocol's schema like any other, or the card stays "outcome unknown" for ever.
+    const h = await setup();
+    await h.announce(1, '#7');
+    h.tabs.tabs.get(1)!.payload = { from: '/Ticket/Update.html?Action=Respond&id=7', replaces: 'Hi Ada, draft of mine', effects: [{ kind: 'may_change' }] };
+    const { confirmation, confirmPayload } = await h.prepare(1, 'Hello from the reply page');
+    expect(confirmPayload).toMatchObject({ from: '/Ticket/Update.html?Action=Respond&id=7', replaces: 'Hi Ada, draft of mine' });
+    h.tabs.tabs.get(1)!.deliver = () => Promise.reject(new Error('A listener indicated an asynchronous response, but the message channel closed'));
+    expect(await h.accept(1, confirmation.id, confirmation.digest)).toMatchObject({ ok: false, code: 'outcome_unknown' });
+    const report = { tool: 'reply.send', payload: confirmPayload, outcome: 'sent', detail: 'The text is in the thread of the page loaded after posting.' };
+    expect(await route({ type: 'page.delivered', adapterId: 'fake-helpdesk', report }, h.tabs.senderOf(1), h.handlers)).toEqual({ ok: true, value: { ok: true } });
+    expect(await h.handlers['confirm.get']({ type: 'confirm.get', id: confirmation.id }, sidebar)).toMatchObject({ outcome: 'sent' });
   });
 
   it('learns from the page loaded after a reload-on-send what became of a delivery, and from nobody else', async () => {

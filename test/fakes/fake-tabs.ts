@@ -10,7 +10,8 @@ import type { ReplyPayload } from '../../src/sites/adapter';
 export function createFakeTabs() {
   const calls: { tabId: number; call: PageCall }[] = [];
   const delivered: { tabId: number; payload: ReplyPayload }[] = [];
-  const tabs = new Map<number, { origin: string; ticket: string; closed?: boolean; deliver?: () => Promise<unknown> }>();
+  /** `payload`: fields a page adds to the reply it prepares (the reply page it posts from, text it replaces). */
+  const tabs = new Map<number, { origin: string; ticket: string; closed?: boolean; deliver?: () => Promise<unknown>; payload?: Partial<ReplyPayload> }>();
   /** What each site's ticket threads hold (site -> ticket key -> texts posted as agent). */
   const threads = new Map<string, Map<string, string[]>>();
   const thread = (site: string, key: string): string[] => {
@@ -37,7 +38,7 @@ export function createFakeTabs() {
     }
     if (call.type === 'page.run' && call.tool === 'reply.send') {
       const body = (call.input as { body: string }).body;
-      const payload: ReplyPayload = { site: tab.origin, ticket: tab.ticket, recipient: 'Ada <ada@example.com>', subject: 'Re: Refund', body };
+      const payload: ReplyPayload = { site: tab.origin, ticket: tab.ticket, recipient: 'Ada <ada@example.com>', subject: 'Re: Refund', body, ...tab.payload };
       return { ok: true, requiresConfirm: true, confirmPayload: payload };
     }
     if (call.type === 'page.run' && call.tool === 'note.add') {
