@@ -1,5 +1,5 @@
 import type { ToolResult } from '../core';
-import type { DeliveryReport, PageTicket, ReplyPayload } from '../shared/ticket';
+import type { DeliveryReport, PageTicket, ReplyPayload, SendToolName, TicketMessage } from '../shared/ticket';
 import type { PageToolName } from '../shared/page-tools';
 
 export type { DeliveryReport, PageTicket, ReplyPayload, SendToolName, TicketData, TicketMessage } from '../shared/ticket';
@@ -40,6 +40,12 @@ export interface Adapter {
    * next page in the tab, it reports a delivery the previous page started, or null.
    */
   afterLoad?(doc: Document, location: Location): Promise<DeliveryReport | null>;
+  /**
+   * Whether a thread message read in this role is what `tool` posts, for the delivery checks.
+   * Without it: a reply is the agent's, a note internal. A recipe that describes no roles reads
+   * every message as the customer's, so there a reply is any message but a note.
+   */
+  sentAs?(tool: SendToolName, role: TicketMessage['role']): boolean;
 }
 
 export const defineAdapter = (adapter: Adapter): Adapter => adapter;

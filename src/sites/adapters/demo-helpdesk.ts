@@ -82,6 +82,7 @@ const adapter = defineAdapter({
     'note.add': { prepare: (i, d, l) => note(l).prepare(i, d, l), deliver: (p, d, l) => note(l).deliver(p, d, l) },
   },
   afterLoad: (doc, location) => on(location.origin).afterLoad!(doc, location),
+  sentAs: on(RECIPE.site).sentAs!,
 });
 
 export default adapter;

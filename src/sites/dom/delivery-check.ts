@@ -16,11 +16,13 @@ import { waitFor } from './editor';
 
 const FRAME_TIMEOUT_MS = 15_000;
 
-/** Copies of `body` in a thread read by the adapter: agent replies, or internal entries for a note. */
-export function copiesIn(ticket: TicketData, tool: SendToolName, body: string): number {
-  const role = tool === 'note.add' ? 'internal' : 'agent';
+/** What a send posts, by default: a reply shows as the agent's, a note as an internal entry. */
+const sentAsDefault: NonNullable<Adapter['sentAs']> = (tool, role) => role === (tool === 'note.add' ? 'internal' : 'agent');
+
+/** Copies of `body` in a thread read by the adapter, in the role the tool posts as (the adapter's `sentAs`). */
+export function copiesIn(ticket: TicketData, tool: SendToolName, body: string, sentAs = sentAsDefault): number {
   const expected = comparableText(body);
-  return ticket.messages.filter((m) => m.role === role && comparableText(m.body) === expected).length;
+  return ticket.messages.filter((m) => sentAs(tool, m.role) && comparableText(m.body) === expected).length;
 }
 
 type Place = { doc: Document; location: Location; frame: HTMLIFrameElement | null };
@@ -76,7 +78,7 @@ export async function countCopies(adapter: Adapter, doc: Document, q: CopiesQuer
   try {
     const count = async (): Promise<number | string> => {
       const result = (await read({}, place.doc, place.location)) as ToolResult<TicketData>;
-      return result.ok && result.data ? copiesIn(result.data, q.tool, q.body) : (result.error ?? 'The ticket could not be read.');
+      return result.ok && result.data ? copiesIn(result.data, q.tool, q.body, adapter.sentAs) : (result.error ?? 'The ticket could not be read.');
     };
     let last = await count();
     const until = Date.now() + (q.waitMs ?? 0);

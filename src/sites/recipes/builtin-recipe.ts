@@ -46,5 +46,6 @@ export function builtinRecipeAdapter({ id, recipe, hosts }: BuiltinRecipe): Adap
     ticket: (url, doc) => (ours(url) ? on(url.origin).ticket(url, doc) : null),
     tools,
     ...(recipe.reply || recipe.note ? { afterLoad: (doc: Document, l: Location) => here(l)?.afterLoad?.(doc, l) ?? Promise.resolve(null) } : {}),
+    sentAs: on(recipe.site).sentAs!,
   };
 }

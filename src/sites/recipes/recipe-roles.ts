@@ -16,7 +16,7 @@ export type Role = TicketMessage['role'];
  * a reply only as the agent's (in a recipe that describes no roles, where every message reads
  * as the customer's, as anything but a note).
  */
-const promised = (recipe: Recipe, kind: Kind, role: Role): boolean =>
+export const promised = (recipe: Recipe, kind: Kind, role: Role): boolean =>
   kind === 'note' ? role === 'internal' : role === 'agent' || (!recipe.read.role && role !== 'internal');
 
 /** How many messages of the thread carry exactly this text, by role. */

@@ -5,6 +5,7 @@ import { recipeAdapterId, usesKey, withKey, type Recipe, type RecipeReply } from
 import { formOnPage } from './recipe-form';
 import { keyOf, readTicket, shownTicket } from './recipe-read';
 import { recipeAfterLoad, recipeDeliver, recipePrepare, recipePrepareNote } from './recipe-send';
+import { promised } from './recipe-roles';
 
 /**
  * A site recipe as an adapter: the same tools, results and send guarantees as a code adapter,
@@ -30,6 +31,7 @@ function plainAdapter(recipe: Recipe): Adapter {
     ticket: shown,
     tools,
     ...(recipe.reply || recipe.note ? { afterLoad: recipeAfterLoad(recipe) } : {}),
+    sentAs: (tool, role) => promised(recipe, tool === 'note.add' ? 'note' : 'reply', role),
   };
 }
 

@@ -3,8 +3,8 @@ import { openExtensionPage } from './extension-pages';
 import { recipeFileFor } from './recipes';
 
 /** recipe-import on Chromium's options page: the recipe is checked, shown (naming its site), and applied on a click. */
-export async function importRecipeInChromium(context: BrowserContext, extensionId: string, name: Parameters<typeof recipeFileFor>[0], site: string): Promise<void> {
-  const { path } = recipeFileFor(name, site);
+export async function importRecipeInChromium(context: BrowserContext, extensionId: string, name: Parameters<typeof recipeFileFor>[0], site: string, change?: Parameters<typeof recipeFileFor>[2]): Promise<void> {
+  const { path } = recipeFileFor(name, site, change);
   const options = await openExtensionPage(context, extensionId, 'options.html');
   await options.setInputFiles('[data-testid="recipe-import"]', path);
   const preview = await options.waitForSelector('[data-testid="recipe-preview"]');
