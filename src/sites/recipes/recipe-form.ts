@@ -41,9 +41,14 @@ function editorShown(reply: RecipeReply, doc: Document): boolean {
   return !!el && !el.closest('[hidden]') && (typeof el.checkVisibility !== 'function' || el.checkVisibility());
 }
 
-/** The form on this page, after clicking the recipe's `open` control when it is not shown yet. */
-export async function formOnPage(reply: RecipeReply, doc: Document): Promise<ReplyForm | null> {
+/**
+ * The form on this page, after clicking the recipe's `open` control when it is not shown yet.
+ * `startMs`: how long an editor may take to start (on a reply page just opened in the tab, CKEditor
+ * 4 makes its iframe's body editable a moment after the page has loaded).
+ */
+export async function formOnPage(reply: RecipeReply, doc: Document, startMs = 0): Promise<ReplyForm | null> {
   const found = findForm(reply, doc);
+  if (!found && !reply.open && startMs > 0) return waitFor(() => findForm(reply, doc), { root: doc.documentElement, timeoutMs: startMs });
   if (!reply.open || (found && editorShown(reply, doc))) return found;
   const opener = doc.querySelector<HTMLElement>(reply.open);
   if (!opener) return null;

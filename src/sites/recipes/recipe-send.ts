@@ -28,6 +28,7 @@ function editorOnPage(form: RecipeReply, doc: Document): string {
 const POSTED_TIMEOUT_MS = 15_000;
 const AFTER_LOAD_TIMEOUT_MS = 5_000;
 const MIRROR_TIMEOUT_MS = 2_000;
+const EDITOR_START_MS = 10_000;
 
 /** Fields of a form that set more than the thread: a helpdesk's status, owner or queue with the post. */
 const STATE_FIELD = /status|state|owner|assign|queue|priority/i;
@@ -110,16 +111,18 @@ type Where = { form: ReplyForm; frame: HTMLIFrameElement | null };
 /** Why the form was not found, in words: the reply page refuses frames, or shows no such form. */
 async function notFound(form: RecipeReply, what: string, location: Location, key: string): Promise<string> {
   const url = form.page ? replyPageUrl(form, location.origin, key) : null;
-  if (!url) return `This page shows no ${what} box (${form.editor}) and posting control (${form.submit}); nothing was sent.`;
+  if (!url || location.pathname + location.search === url.pathname + url.search) return `This page shows no ${what} box (${form.editor}) and posting control (${form.submit}); nothing was sent.`;
   const refusal = await frameRefusal(url);
   if (refusal) return `The ${what} page ${url.pathname}${url.search} cannot be opened in a hidden frame (the helpdesk sends ${refusal}); nothing was sent. Press Send… again: Deskmate opens that page in this tab and posts from there.`;
   return `The ${what} page ${url.pathname}${url.search} did not load in a hidden frame within ${15}s, or shows no ${what} box (${form.editor}) and posting control (${form.submit}); nothing was sent.`;
 }
 
 async function findForm(reply: RecipeReply, recipe: Recipe, doc: Document, key: string): Promise<Where | null> {
-  const here = await formOnPage(reply, doc);
-  if (here) return { form: here, frame: null };
   const url = replyPageUrl(reply, recipe.site, key);
+  // The tab shows the reply page itself (Send… opened it here): its editor may still be starting, and a frame of it is no help.
+  const onReplyPage = !!url && doc.location.pathname + doc.location.search === url.pathname + url.search;
+  const here = await formOnPage(reply, doc, onReplyPage ? EDITOR_START_MS : 0);
+  if (here || onReplyPage) return here && { form: here, frame: null };
   const there = url && (await formInFrame(reply, doc, url));
   return there ? { form: there.form, frame: there.frame } : null;
 }
