@@ -28,16 +28,49 @@ function keyIn(path: string): { before: string; key: string; after: string } | n
   return segment?.index !== undefined ? { before: path.slice(0, segment.index + 1), key: segment[1]!, after: path.slice(segment.index + 1 + segment[1]!.length) } : null;
 }
 
+/** Where a ticket page's address holds the key: in its path when the path has a number, else in its query. */
+function keyOfAddress(url: string): { inQuery: boolean; where: NonNullable<ReturnType<typeof keyIn>> } | null {
+  const pathname = url.split('?')[0]!;
+  const inQuery = keyIn(pathname) === null || !/\d/.test(pathname);
+  const where = inQuery ? keyIn(url) : keyIn(pathname);
+  return where ? { inQuery, where } : null;
+}
+
+/** A value that names one moment or one record, never a kind of page: a results token, a session id, a timestamp. */
+const ONE_OFF = /^(?:[0-9a-f]{12,}|[\w-]{24,})$/i;
+
+/**
+ * A learned address without what belongs to the one page it was learned on: values that are
+ * one-off tokens go; with the ticket's `key` known, so do other record ids (a number that is not
+ * the key: Request Tracker's Reply link carries QuoteTransaction=95, and a reply page learned
+ * with it would quote that one message on every ticket). Words that say what the page is
+ * (Action=Respond) stay.
+ */
+export function cleanAddress(url: string, key?: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const kept = url
+    .slice(at + 1)
+    .split('&')
+    .filter((pair) => {
+      const value = pair.slice(pair.indexOf('=') + 1);
+      if (key !== undefined && value === key) return true;
+      return !ONE_OFF.test(value) && !(key !== undefined && /^\d+$/.test(value));
+    });
+  return kept.length ? `${url.slice(0, at)}?${kept.join('&')}` : url.slice(0, at);
+}
+
 /**
  * The ticket path pattern, with the key as its one group, matching the thread's page and
- * (when it is elsewhere) the reply page, and the reply page's template.
+ * (when it is elsewhere) the reply page, and the reply page's template. Both addresses are
+ * cleaned first (cleanAddress).
  */
-export function ticketPaths(ticketUrl: string, editorUrl: string | null): { path: string; page: string | null } | null {
-  const split = (u: string) => ({ pathname: u.split('?')[0]!, query: u.includes('?') ? u.slice(u.indexOf('?')) : '' });
-  const t = split(ticketUrl);
-  const inQuery = keyIn(t.pathname) === null || !/\d/.test(t.pathname);
-  const where = inQuery ? keyIn(ticketUrl) : keyIn(t.pathname);
-  if (!where) return null;
+export function ticketPaths(learnedTicketUrl: string, learnedEditorUrl: string | null): { path: string; page: string | null } | null {
+  const found = keyOfAddress(cleanAddress(learnedTicketUrl));
+  if (!found) return null;
+  const ticketUrl = cleanAddress(learnedTicketUrl, found.where.key);
+  const editorUrl = learnedEditorUrl === null ? null : learnedEditorUrl === learnedTicketUrl ? ticketUrl : cleanAddress(learnedEditorUrl, found.where.key);
+  const { inQuery, where } = keyOfAddress(ticketUrl)!;
   const group = /^\d+$/.test(where.key) ? '(\\d+)' : '([^/?#&]+)';
   const tail = inQuery ? '(?:&.*)?$' : '/?(?:\\?.*)?$';
   if (!editorUrl || editorUrl === ticketUrl) return { path: `^${escape(where.before)}${group}${escape(where.after)}${tail}`, page: null };

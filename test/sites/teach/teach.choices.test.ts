@@ -1,6 +1,6 @@
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
-import { buildTeachRecipe, ticketPaths } from '../../../src/background/teach/teach-recipe';
+import { buildTeachRecipe, cleanAddress, ticketPaths } from '../../../src/background/teach/teach-recipe';
 import { readTicket, shownTicket } from '../../../src/sites/recipes/recipe-read';
 import { choiceFor } from '../../../src/sites/teach/teach-choices';
 import { isStableClass, isStableId, selectorFor } from '../../../src/sites/teach/teach-selectors';
@@ -87,6 +87,17 @@ describe('teach mode: from clicks to a recipe', () => {
     expect(other.page).toBe('/compose?ticket={key}');
     expect(new RegExp(other.path).exec('/compose?ticket=42')?.[1]).toBe('42');
     expect(new RegExp(other.path).exec('/t/42')?.[1]).toBe('42');
+  });
+
+  it('learns addresses without the record ids and one-off values of the page they were learned on', () => {
+    // Request Tracker: the thread's page after a post carries a results token, and a message's Reply link the message it quotes.
+    const rt = ticketPaths('/Ticket/Display.html?id=2&results=0b3653562e78f87bc556a3ea856e3d1e', '/Ticket/Update.html?id=2&QuoteTransaction=95&Action=Respond')!;
+    expect(rt.page).toBe('/Ticket/Update.html?id={key}&Action=Respond');
+    for (const url of ['/Ticket/Display.html?id=7', '/Ticket/Update.html?id=7&Action=Respond', '/Ticket/Display.html?id=7&results=1234abcd5678ef90'])
+      expect(new RegExp(rt.path).exec(url)?.[1], url).toBe('7');
+    expect(cleanAddress('/t/42/reply?quote=17&mode=full&session=Zm9vYmFyYmF6cXV4cXV1eF9sb25n', '42')).toBe('/t/42/reply?mode=full');
+    expect(cleanAddress('/tickets.php?id=42&tab=reply', '42')).toBe('/tickets.php?id=42&tab=reply');
+    expect(ticketPaths('/t/42?page=3', '/t/42/reply?quote=17')?.page).toBe('/t/{key}/reply');
   });
 
   it('rejects generated class names, record ids and long structural chains', () => {
