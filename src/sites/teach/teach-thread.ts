@@ -92,14 +92,21 @@ export function rolesOf(all: Element[]): RecipeRoles | undefined {
 }
 
 const isEmail = (s: string) => /^[^\s@<>]+@[^\s@<>]+\.[a-z]{2,}$/i.test(s);
+/** `Name <address>` in one element, as Request Tracker's People box shows a requestor (a recipe splits it). */
+const isMailbox = (s: string) => /^[^<>@]{1,200}<\s*[^\s@<>]+@[^\s@<>]+\.[a-z]{2,}\s*>$/i.test(s);
 
 /** The ticket's subject, and the requester's address and name, outside the thread. */
 export function headerOf(doc: Document, all: Element[]): Pick<MessageChoice, 'subject' | 'requesterName' | 'requesterEmail'> {
   const outside = (el: Element) => !all.some((m) => m.contains(el)) && !el.closest('form, nav, header[role="banner"]');
   const h1 = safeQueryAll(doc, 'h1').find(outside);
   const subject = (h1 && selectorFor(h1)) ?? 'title';
-  const email = safeQueryAll(doc, 'body *').find((el) => outside(el) && el.children.length === 0 && isEmail(el.textContent?.trim() ?? ''));
-  if (!email) return { subject };
+  const leaf = (test: (text: string) => boolean) => safeQueryAll(doc, 'body *').find((el) => el.children.length === 0 && test(el.textContent?.trim() ?? '') && outside(el));
+  const email = leaf(isEmail);
+  if (!email) {
+    const mailbox = leaf(isMailbox);
+    const selector = mailbox && selectorFor(mailbox);
+    return selector ? { subject, requesterEmail: selector } : { subject };
+  }
   const requesterEmail = selectorFor(email) ?? undefined;
   const name = email.previousElementSibling;
   const requesterName = name && !isEmail(name.textContent?.trim() ?? '') && name.textContent?.trim() ? (selectorFor(name) ?? undefined) : undefined;
