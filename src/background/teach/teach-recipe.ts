@@ -88,6 +88,10 @@ export function ticketPaths(learnedTicketUrl: string, learnedEditorUrl: string |
 export function buildTeachRecipe(draft: TeachDraft): RecipeCheck {
   const { message, body, author, editor, send } = draft.choices;
   if (!message || !body || !draft.ticketUrl) return { ok: false, code: 'invalid_recipe', error: 'Choose a message of the thread and its body first.' };
+  // A page whose path begins with '//' (or '/\\'), learned as the reply page, would resolve to another site.
+  if ([draft.ticketUrl, editor ? draft.editorUrl : null].some((u) => u !== null && !/^\/(?![/\\])/.test(u))) {
+    return { ok: false, code: 'invalid_recipe', error: "The page's address would lead a reply to another site; Deskmate does not learn it." };
+  }
   const paths = ticketPaths(draft.ticketUrl, editor ? draft.editorUrl : null);
   if (!paths) return { ok: false, code: 'invalid_recipe', error: 'Deskmate cannot find the ticket number in the page addresses.' };
   const recipe: Recipe = {
