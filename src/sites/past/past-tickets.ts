@@ -44,7 +44,8 @@ export const ticketSearcher =
       const page = await fetchSameOrigin(searchUrl(site.search, query.trim(), location.href), location, doc);
       if (!page.ok) return page;
       const layout = site.searchLayout?.(page.doc) ?? site.search;
-      return { ok: true, data: readSearchResults(page.doc, page.url, layout, site.keyOf, max, query.trim()) };
+      const own = site.shown(new URL(location.href), doc)?.key ?? null;
+      return { ok: true, data: readSearchResults(page.doc, page.url, layout, site.keyOf, max, own) };
     });
 
 /**

@@ -29,7 +29,6 @@ export interface PastTicketMatch {
 }
 
 export interface SearchOutcome {
-  query: string;
   results: PastTicketMatch[];
   /** The page listed more matches than were kept. */
   more: boolean;
@@ -50,9 +49,10 @@ function ownText(el: Element | null | undefined): string {
 /**
  * The matches of a parsed search page, at most `limit`. A link to another origin, or to a page
  * that is no ticket of this site (`keyOf` gives null), is skipped: what the model may read next
- * is only ever a ticket of this helpdesk.
+ * is only ever a ticket of this helpdesk. The ticket open in the tab (`own`) is left out: the
+ * model has it already, and each match costs tokens on every later request of the turn.
  */
-export function readSearchResults(doc: Document, base: URL, spec: SearchSpec, keyOf: (url: URL) => string | null, limit: number, query: string): SearchOutcome {
+export function readSearchResults(doc: Document, base: URL, spec: SearchSpec, keyOf: (url: URL) => string | null, limit: number, own: string | null = null): SearchOutcome {
   const results: PastTicketMatch[] = [];
   const seen = new Set<string>();
   let skipped = 0;
@@ -65,7 +65,7 @@ export function readSearchResults(doc: Document, base: URL, spec: SearchSpec, ke
       skipped++;
       continue;
     }
-    if (seen.has(key)) continue;
+    if (seen.has(key) || key === own) continue;
     if (results.length >= limit) {
       more = true;
       break;
@@ -81,7 +81,7 @@ export function readSearchResults(doc: Document, base: URL, spec: SearchSpec, ke
       updated: (spec.updated ? el.querySelector(spec.updated)?.getAttribute('datetime') : null) ?? field(spec.updated),
     });
   }
-  return { query, results, more, skipped };
+  return { results, more, skipped };
 }
 
 function safeUrl(href: string, base: URL): URL | null {
