@@ -34,26 +34,25 @@ export const PAGE_TOOLS = {
     name: 'ticket.read',
     title: 'Read ticket',
     description:
-      "Reads the ticket in this tab: number, subject, status, requester, and the thread (author, role, time, text). With `key` (from tickets.search), reads that other ticket of this helpdesk instead: another customer's, as data to learn from, never to copy their details.",
+      "Reads the ticket in this tab: number, subject, status, requester, thread. With a key from tickets.search, reads that past ticket instead: another customer's, to learn from, never to copy their details.",
     sideEffect: 'read',
     inputSchema: {
       type: 'object',
-      properties: { key: { ...TICKET_KEY, description: "Another ticket's key, as tickets.search returned it. Leave out for the ticket in this tab." } },
+      properties: { key: { ...TICKET_KEY, description: 'Leave out for the ticket in this tab.' } },
       additionalProperties: false,
     },
   },
   'tickets.search': {
     name: 'tickets.search',
     title: 'Search tickets',
-    description:
-      "Searches this helpdesk's tickets, closed ones too, with its own search (a few words, as an agent types them). Returns the matches: key, number, subject, status, requester, last update. Read one with ticket.read({ key }) to see how the team answered.",
+    description: "Searches this helpdesk's tickets, closed ones too, with its own search. Returns each match's key, number, subject, status, requester and last update; the ticket in this tab is left out.",
     sideEffect: 'read',
     timeoutMs: 20_000,
     inputSchema: {
       type: 'object',
       properties: {
         query: { type: 'string', minLength: 2, maxLength: MAX_QUERY_CHARS, description: 'A few words, no personal data: the helpdesk logs searches.' },
-        limit: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_RESULTS, description: `How many matches (default ${DEFAULT_SEARCH_RESULTS}).` },
+        limit: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_RESULTS, description: `Default ${DEFAULT_SEARCH_RESULTS}.` },
       },
       required: ['query'],
       additionalProperties: false,

@@ -58,8 +58,11 @@ class ChunkOnWire {
 }
 const chunkOnWire = (chunk: ChatCompletionChunk): WireEvent => new ChunkOnWire(chunk);
 
-/** Checked by the registry before any tool runs; sent with every request they would only cost tokens. */
-const LOCAL_BOUNDS = new Set(['minLength', 'maxLength', 'maxItems', 'additionalProperties']);
+/**
+ * Checked by the registry before any tool runs (a key's pattern too); sent with every request
+ * they would only cost tokens. `$schema` (an MCP server's draft) tells the model nothing.
+ */
+const LOCAL_BOUNDS = new Set(['minLength', 'maxLength', 'maxItems', 'additionalProperties', 'pattern', '$schema']);
 
 /**
  * Each tool's schema for the model, made once per schema (a tool keeps its schema object): a turn

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { runAgentTurn, ToolRegistry, type WireEvent } from '../../../src/core';
+import { runAgentTurn, ToolRegistry, type JsonSchema, type WireEvent } from '../../../src/core';
 import { DEMO_MODEL_ID } from '../../../src/background/model/model-settings';
 import { createOpenAIModel } from '../../../src/background/model/openai-model';
 import { createOutboundLog } from '../../../src/background/model/outbound-log';
@@ -46,6 +46,25 @@ describe('what left the browser', () => {
     });
     // The registry still holds, and checks, the whole schema.
     expect(replyProposeTool.inputSchema.additionalProperties).toBe(false);
+  });
+
+  it("leaves out a key's pattern, which the registry checks, and an MCP server's $schema, which tells the model nothing", async () => {
+    const registry = new ToolRegistry();
+    registry.register({
+      name: 'orders.find',
+      domain: 'mcp',
+      title: 'Find an order',
+      description: 'Finds an order.',
+      sideEffect: 'read',
+      // As an MCP server lists it: JSON from outside, with its draft named.
+      inputSchema: JSON.parse('{"type":"object","properties":{"key":{"type":"string","pattern":"^[A-Z0-9-]{1,20}$","description":"The order number."}},"required":["key"],"$schema":"http://json-schema.org/draft-07/schema#"}') as JsonSchema,
+      run: async () => ({ ok: true, data: null }),
+    });
+    const model = createOpenAIModel({ preset: 'demo', baseURL: server.url, apiKey: '', model: DEMO_MODEL_ID });
+    await runAgentTurn({ model, registry, history: [], userText: 'Who are you?' });
+    const sent = (server.requests()[0] as { tools: { function: { parameters: unknown } }[] }).tools[0]!.function.parameters;
+    expect(sent).toEqual({ type: 'object', properties: { key: { type: 'string', description: 'The order number.' } }, required: ['key'] });
+    expect(await registry.invoke('orders.find', { key: 'nw 1' })).toMatchObject({ ok: false, code: 'invalid_input' });
   });
 
   it('records an HTTP error body as what came back', async () => {
