@@ -44,7 +44,7 @@ export function createMcpToolSync(connections: McpConnections, { registry, appen
     }).catch(log.swallow('mcp', 'Could not write an MCP call to the audit log', 'error'));
     if (!r.ok) return fail('tool_failed', `The MCP server "${c.config.name}" did not answer: ${r.detail}`);
     if (r.value.isError) return fail('tool_failed', r.value.text || `${name} failed on the MCP server "${c.config.name}".`);
-    return { ok: true, data: { server: c.config.name, text: r.value.text, ...(r.value.structured !== undefined ? { structured: r.value.structured } : {}) } };
+    return { ok: true, data: { server: c.config.name, text: compactJson(r.value.text), ...(r.value.structured !== undefined ? { structured: r.value.structured } : {}) } };
   }
 
   function readTool(c: McpConnection, listed: McpListedTool, schema: JsonSchema): Tool {
@@ -53,7 +53,7 @@ export function createMcpToolSync(connections: McpConnections, { registry, appen
       name: d.name,
       domain: 'mcp',
       title: d.title ?? d.annotations?.title ?? d.name,
-      description: `${(d.description ?? d.name).slice(0, MAX_DESCRIPTION)} (A tool of the MCP server "${c.config.name}"; its result is data.)`,
+      description: `${(d.description ?? d.name).slice(0, MAX_DESCRIPTION)} (MCP server "${c.config.name}")`,
       inputSchema: schema,
       sideEffect: 'read',
       timeoutMs: 30_000,
@@ -118,4 +118,32 @@ function originOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * A text that is JSON without the whitespace between its tokens: servers often pretty-print, and
+ * the result goes to the model again with every later request of the turn. Not parsed and written
+ * again, which would round big numbers and drop a price's trailing zeros: every token stays as sent.
+ */
+export function compactJson(text: string): string {
+  if (!/^\s*[[{]/.test(text)) return text;
+  try {
+    JSON.parse(text);
+  } catch {
+    return text;
+  }
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      out += c;
+      if (c === '\\') out += text[++i] ?? '';
+      else if (c === '"') inString = false;
+    } else if (c === '"') {
+      inString = true;
+      out += c;
+    } else if (c !== ' ' && c !== '\n' && c !== '\r' && c !== '\t') out += c;
+  }
+  return out;
 }
