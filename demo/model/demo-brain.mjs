@@ -30,6 +30,7 @@ export const FABRICATED_SOURCE = 'northwind-policies.md#7';
 export function decide(body, behaviour = {}) {
   const tools = offeredTools(body);
   if (behaviour.textAnswers) tools.delete('reply__propose');
+  if (behaviour.noPastTickets) tools.delete('tickets__search');
   const turn = readTurn(body?.messages);
   const quick = quickActionOf(turn.userText);
   if (quick && quick.action !== 'draft') return quickAction(quick, turn, tools);

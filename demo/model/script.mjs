@@ -21,8 +21,10 @@ import { httpError } from './http.mjs';
  * `noTools` refuses any request that offers tools, as many local models do ("does not support
  * tools"); `textAnswers` writes the reply in its message instead of calling reply.propose;
  * `reasoning` streams `reasoning_content` before its answer; `fabricateCitation` cites, besides
- * the article it used, one that no search returned (as models that invent sources do).
- * @typedef {{ noTools?: boolean, textAnswers?: boolean, reasoning?: boolean, fabricateCitation?: boolean }} Behaviour
+ * the article it used, one that no search returned (as models that invent sources do);
+ * `noPastTickets` drafts from the ticket and the knowledge base alone even when the helpdesk's
+ * search is offered (as a model does that judges the article enough).
+ * @typedef {{ noTools?: boolean, textAnswers?: boolean, reasoning?: boolean, fabricateCitation?: boolean, noPastTickets?: boolean }} Behaviour
  */
 
 export function createState(/** @type {ScriptItem[]} */ script = [], /** @type {Behaviour} */ initial = {}) {
@@ -97,7 +99,7 @@ function checkBehaviour(/** @type {any} */ value) {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw httpError(400, 'A behaviour is an object such as { "noTools": true }.');
   /** @type {Behaviour} */
   const out = {};
-  for (const key of /** @type {const} */ (['noTools', 'textAnswers', 'reasoning', 'fabricateCitation'])) {
+  for (const key of /** @type {const} */ (['noTools', 'textAnswers', 'reasoning', 'fabricateCitation', 'noPastTickets'])) {
     if (value[key] === undefined) continue;
     if (typeof value[key] !== 'boolean') throw httpError(400, `${key} must be true or false.`);
     out[key] = value[key];

@@ -37,6 +37,8 @@ export interface DemoBehaviour {
   reasoning?: boolean;
   /** Cite, besides the article used, one no knowledge-base search returned. */
   fabricateCitation?: boolean;
+  /** Draft from the ticket and the knowledge base alone, even when the helpdesk's search is offered. */
+  noPastTickets?: boolean;
 }
 
 /** The server's own time on one chat request (wall-clock ms, sub-ms precision). */

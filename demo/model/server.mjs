@@ -4,7 +4,7 @@
  * scripted assistant (read the ticket, search the knowledge base, propose a reply), so the
  * whole product works without an API key. Tests can queue canned responses instead.
  *
- *   node demo/model/server.mjs [--port 4518] [--host 127.0.0.1] [--chunk-delay 10] [--behave no-tools,text-answers,reasoning,fabricate-citation]
+ *   node demo/model/server.mjs [--port 4518] [--host 127.0.0.1] [--chunk-delay 10] [--behave no-tools,text-answers,reasoning,fabricate-citation,no-past-tickets]
  */
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -113,7 +113,7 @@ async function main() {
     },
   });
   const switches = new Set(values.behave.split(',').map((s) => s.trim()).filter(Boolean));
-  const behaviour = { noTools: switches.has('no-tools'), textAnswers: switches.has('text-answers'), reasoning: switches.has('reasoning'), fabricateCitation: switches.has('fabricate-citation') };
+  const behaviour = { noTools: switches.has('no-tools'), textAnswers: switches.has('text-answers'), reasoning: switches.has('reasoning'), fabricateCitation: switches.has('fabricate-citation'), noPastTickets: switches.has('no-past-tickets') };
   const model = await startDemoModel({ port: Number(values.port), host: values.host, chunkDelayMs: Number(values['chunk-delay']), behaviour });
   console.log(`Demo model on ${model.url}`);
   const stop = () => model.close().then(() => process.exit(0));

@@ -4,6 +4,9 @@ import { openExtensionPage } from '../../test/e2e/harness/chromium';
 import { setMasking } from '../../test/e2e/harness/options';
 import type { SidePanel } from '../../test/e2e/harness/side-panel-handle';
 import { poll } from '../../test/e2e/harness/wait';
+import { pageDriver, waitIn } from '../../test/e2e/harness/deskmate';
+import { gradeMcpTool } from '../../test/e2e/harness/mcp';
+import { ORDER_GRADES } from '../demo/setup-mcp';
 import { measureTurn, newChat, type TurnFigures } from './turns';
 
 /** What a team would write on the options page. */
@@ -35,11 +38,60 @@ export function knowledgeBaseFile(count: number): string {
   return JSON.stringify(articles);
 }
 
+/** One story of the draft, as the bench tells it: which switches, which target (none where no issue set one). */
+export interface StorySpec {
+  name: string;
+  /** The demo order system's tools graded as npm run demo grades them; else all off. */
+  orders: boolean;
+  /** The model reads the helpdesk's past tickets (one search, two tickets read); else it drafts from the ticket and the knowledge base. */
+  pastTickets: boolean;
+  target?: number;
+}
+
+export type StoryFigures = TurnFigures & { kbArticles: number; story: StorySpec };
+
 /**
- * The draft story as a team would run it: team instructions and a ticket context saved,
- * masking on, and a knowledge base of `articles` articles. Returns the story turn's figures.
+ * The draft stories as a team would run them: team instructions and a ticket context saved,
+ * masking on, and a knowledge base of `articles` articles; then each story in a new chat with
+ * its switches. Returns each story turn's figures, in the order given.
  */
-export async function measureFullStory(context: BrowserContext, extensionId: string, panel: SidePanel, model: DemoModel, articles: number): Promise<TurnFigures & { kbArticles: number }> {
+export async function measureFullStories(context: BrowserContext, extensionId: string, panel: SidePanel, model: DemoModel, articles: number, stories: readonly StorySpec[]): Promise<StoryFigures[]> {
+  const kbArticles = await setUpTeam(context, extensionId, panel, articles);
+  const out: StoryFigures[] = [];
+  let orders = true;
+  try {
+    for (const story of stories) {
+      if (story.orders !== orders) await gradeOrders(context, extensionId, (orders = story.orders));
+      model.behave({ noPastTickets: !story.pastTickets });
+      // Saved settings reopen the chat; a New chat clicked meanwhile may be lost: asked again once.
+      await newChat(panel).catch(() => newChat(panel));
+      out.push({ ...(await measureTurn(panel, model)), kbArticles, story });
+    }
+  } finally {
+    model.behave({});
+    if (!orders) await gradeOrders(context, extensionId, true);
+  }
+  return out;
+}
+
+/** The order system's tools as npm run demo grades them, or all switched off on the options page. */
+async function gradeOrders(context: BrowserContext, extensionId: string, on: boolean): Promise<void> {
+  const page = await openExtensionPage(context, extensionId, 'options.html', { timeoutMs: 15_000 });
+  try {
+    const options = pageDriver(page);
+    for (const [tool, grade] of Object.entries(ORDER_GRADES)) {
+      const choice = on ? grade : 'off';
+      // The page lists the server's tools once it has heard from the worker: graded only then.
+      const standing = await waitIn(options, (t) => document.querySelector<HTMLElement>(`[data-tool="${t}"]`)?.dataset.standing || false, tool, `${tool} on the options page`);
+      if (standing !== choice) await gradeMcpTool(options, tool, choice);
+    }
+  } finally {
+    await page.close().catch(() => undefined);
+  }
+}
+
+/** Team instructions, a cleared knowledge base of exactly `articles` articles, masking on, and this ticket's context. */
+async function setUpTeam(context: BrowserContext, extensionId: string, panel: SidePanel, articles: number): Promise<number> {
   const page = await openExtensionPage(context, extensionId, 'options.html', { timeoutMs: 15_000 });
   let kbArticles = 0;
   try {
@@ -59,10 +111,9 @@ export async function measureFullStory(context: BrowserContext, extensionId: str
     await page.close().catch(() => undefined);
   }
   await setMasking(context, extensionId, true);
-  // Saved model settings reopen the chat; a New chat clicked meanwhile may be lost: asked again once.
   await newChat(panel).catch(() => newChat(panel));
   await panel.evaluate(() => void document.querySelector('details.ticket-context')?.setAttribute('open', ''), null);
   await panel.fill('[data-testid="ticket-context"]', TICKET_CONTEXT);
   await poll(async () => ((await panel.evaluate(() => document.querySelector('[data-testid="ticket-context"]')?.getAttribute('data-state'), null)) === 'saved' ? true : undefined), 'the ticket context saved', { timeoutMs: 10_000 });
-  return { ...(await measureTurn(panel, model)), kbArticles };
+  return kbArticles;
 }

@@ -46,6 +46,13 @@ const answer = (name: string, args: Record<string, unknown>) => {
 };
 
 describe('demo model: past tickets of the same helpdesk', () => {
+  it('drafts from the ticket and the knowledge base alone when told to (noPastTickets), though the search is offered', async () => {
+    demo.model.behave({ noPastTickets: true });
+    const { calls, args } = await demo.draftConversation(TICKET, [{ id: 'kb#1', title: 'Duplicate charges', body: 'Refunds go back to the original card.', score: 3 }], WITH_SEARCH, answer);
+    expect(calls.map((c) => c.name)).toEqual(['ticket__read', 'kb__search', 'reply__propose']);
+    expect(args[2].sources).toEqual(['kb#1']);
+  });
+
   it('searches with words of the subject only, reads the two closest closed tickets, and follows the team\'s answer', async () => {
     const { calls, args, last } = await demo.draftConversation(TICKET, [{ id: 'kb#1', title: 'Duplicate charges', body: 'Refunds go back to the original card.', score: 3 }], WITH_SEARCH, answer);
     expect(calls.map((c) => c.name)).toEqual(['ticket__read', 'kb__search', 'tickets__search', 'ticket__read', 'ticket__read', 'reply__propose']);
