@@ -31,6 +31,21 @@ export interface Recipe {
   reply?: RecipeReply;
   /** The internal note box, described like the reply form. */
   note?: RecipeReply;
+  /** The helpdesk's own ticket search: past tickets, searched and read by key. */
+  search?: RecipeSearch;
+}
+
+/** Paths on the recipe's site ({query}, {key}); the other selectors are relative to each result. */
+export interface RecipeSearch {
+  url: string;
+  ticket: string;
+  results: string;
+  link: string;
+  number?: string;
+  subject?: string;
+  status?: string;
+  requester?: string;
+  updated?: string;
 }
 
 export type RoleName = 'customer' | 'agent' | 'internal';
@@ -143,21 +158,24 @@ export function selectorsOf(recipe: Recipe): [string, string][] {
   for (const role of ['customer', 'agent', 'internal'] as const) add(`recipe.read.role.${role}`, recipe.read.role?.[role], ['selector']);
   add('recipe.reply', recipe.reply, ['open', 'editor', 'mirror', 'submit', 'error']);
   add('recipe.note', recipe.note, ['open', 'editor', 'mirror', 'submit', 'error']);
+  add('recipe.search', recipe.search, ['results', 'link', 'number', 'subject', 'status', 'requester', 'updated']);
   return out;
 }
 
 /**
  * The tools a recipe yields: reading always; insert and send when it describes a reply form; an
- * internal note when it describes a note box. Their grades are the catalogue's (PAGE_TOOLS).
+ * internal note when it describes a note box; the helpdesk's search when it describes one. Their
+ * grades are the catalogue's (PAGE_TOOLS).
  */
 export const recipeTools = (recipe: Recipe): PageToolName[] => [
   'ticket.read',
+  ...(recipe.search ? (['tickets.search'] as const) : []),
   ...(recipe.reply ? (['reply.fill', 'reply.send'] as const) : []),
   ...(recipe.note ? (['note.add'] as const) : []),
 ];
 
-/** Whether any selector of the recipe names the ticket's key ({key}). */
-export const usesKey = (recipe: Recipe): boolean => selectorsOf(recipe).some(([, s]) => s.includes('{key}'));
+/** Whether any selector of the ticket page names the ticket's key ({key}); a search result's selectors never do. */
+export const usesKey = (recipe: Recipe): boolean => selectorsOf(recipe).some(([where, s]) => !where.startsWith('recipe.search') && s.includes('{key}'));
 
 /** A key that can stand inside a quoted CSS string or an attribute value as it is. */
 const PLAIN_KEY = /^[\w.-]{1,80}$/;

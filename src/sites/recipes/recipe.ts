@@ -2,6 +2,8 @@ import type { Adapter, AdapterImpls } from '../adapter';
 import { failed, guardedSend, replyFiller, ticketReader } from '../adapter-helpers';
 import { insertTarget } from '../dom/insert';
 import { recipeAdapterId, usesKey, withKey, type Recipe, type RecipeReply } from '../../shared/recipe-check';
+import { pastTicketReader, ticketSearcher } from '../past/past-tickets';
+import { pastTicketSite } from './recipe-search';
 import { formOnPage } from './recipe-form';
 import { keyOf, readTicket, shownTicket } from './recipe-read';
 import { recipeAfterLoad, recipeDeliver, recipePrepare, recipePrepareNote } from './recipe-send';
@@ -19,6 +21,11 @@ export function adapterFromRecipe(recipe: Recipe): Adapter {
 function plainAdapter(recipe: Recipe): Adapter {
   const shown = shownTicket(recipe);
   const tools: AdapterImpls = { 'ticket.read': ticketReader(shown, (doc, label) => readTicket(recipe, doc, label)) };
+  if (recipe.search) {
+    const site = pastTicketSite(recipe, recipe.search);
+    tools['tickets.search'] = ticketSearcher(site);
+    tools['ticket.read'] = pastTicketReader(site, tools['ticket.read']!);
+  }
   if (recipe.reply) {
     tools['reply.fill'] = replyFiller((doc) => replyBox(recipe.reply!, doc));
     tools['reply.send'] = guardedSend(recipePrepare(recipe), recipeDeliver(recipe, recipe.reply));
