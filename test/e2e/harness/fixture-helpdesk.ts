@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fixturePages, mailboxPage, type FixtureTicket } from './fixture-pages';
+import { fixturePages, mailboxPage, searchPage, type FixtureTicket } from './fixture-pages';
 import { serveCkeditor4 } from './ckeditor4-files';
 
 /**
@@ -25,7 +25,8 @@ import { serveCkeditor4 } from './ckeditor4-files';
  *   with pushState and the view is rendered in place (no page load between tickets); the reply
  *   box is a textarea on the ticket view, posted by fetch.
  * - /reload/: server-rendered; the reply form on the ticket page posts with a full page load
- *   (POST, redirect back to the ticket, the reply in its thread).
+ *   (POST, redirect back to the ticket, the reply in its thread); /reload/search?q= is its own
+ *   ticket search, with one hostile match that points to another site.
  * - /next/: a form on the ticket page whose post lands on the mailbox folder (/next/mailbox),
  *   not the ticket, like FreeScout's default "send and next".
  * - /midpost/: the page reloads itself while its post is under way; the reloaded page is slow
@@ -163,6 +164,7 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
         return response.end(JSON.stringify(sent));
       }
       if (url.pathname === '/next/mailbox') return html(response, 200, mailboxPage('next', tickets));
+      if (url.pathname === '/reload/search') return html(response, 200, searchPage(tickets, url.searchParams.get('q') ?? ''));
       if (url.pathname === '/spa/api/tickets') {
         response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         return response.end(JSON.stringify(tickets.map(({ id, subject }) => ({ id, subject }))));
