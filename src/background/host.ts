@@ -136,6 +136,8 @@ export async function createServices(
   services.mcp = mcp;
   // Reconnects after every start of the worker; loads the client only if a server is configured.
   void mcp.start().catch(log.swallow('mcp', 'Could not start the MCP servers', 'error'));
+  // The organisation's servers and grades: connected, dropped or graded anew as the policy changes.
+  managedPolicy.onChange(() => void mcp.start().then(() => mcp.sync()).then(() => services.broadcast({ type: 'mcp.changed' }), log.swallow('mcp', 'Could not apply the policy to the MCP servers', 'error')));
   await Promise.all([
     syncRecipes(services, recipes).catch(log.swallow('recipes', 'Could not load the stored site recipes', 'error')),
     markInterruptedDeliveries(services),

@@ -8,6 +8,8 @@ export interface McpServerConfig {
   name: string;
   /** Its Streamable HTTP endpoint. */
   url: string;
+  /** Set by the organisation's policy: not changed or removed here (its token is still the agent's). */
+  managed?: true;
 }
 
 /** Why a server cannot be used now, in a closed list the options page puts into words. */

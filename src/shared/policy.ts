@@ -1,3 +1,4 @@
+import { parseMcpServers, type PolicyMcpServer } from './policy-mcp';
 import { withoutSecrets } from './policy-secrets';
 
 /**
@@ -26,6 +27,8 @@ export interface Policy {
   recipes: string[];
   /** A knowledge base published at a URL (JSON or Markdown), synced for everyone. */
   knowledgeBaseUrl: string | null;
+  /** MCP servers for everyone, with the organisation's grades per tool (policy-mcp.ts). */
+  mcpServers: PolicyMcpServer[];
   /** Where the policy holds a secret (`model.apiKey`): each is left out, and the options page says so. */
   secrets: string[];
   /** What else was left out of the policy, and why: shown on the options page and under Diagnostics. */
@@ -47,6 +50,7 @@ export const NO_POLICY: Policy = {
   teamInstructions: null,
   recipes: [],
   knowledgeBaseUrl: null,
+  mcpServers: [],
   secrets: [],
   problems: [],
   unreadable: null,
@@ -114,7 +118,7 @@ function origins(value: unknown, key: string, problems: string[]): string[] {
 }
 
 /** The settings a policy may hold; any other key is named and left out. */
-const KEYS = new Set(['model', 'lockModel', 'allowedSites', 'readOnlySites', 'sendDisabled', 'requireMasking', 'teamInstructions', 'recipes', 'knowledgeBaseUrl']);
+const KEYS = new Set(['model', 'lockModel', 'allowedSites', 'readOnlySites', 'sendDisabled', 'requireMasking', 'teamInstructions', 'recipes', 'knowledgeBaseUrl', 'mcpServers']);
 
 /**
  * The policy from what managed storage holds. Firefox checks nothing against the schema, so every
@@ -135,7 +139,7 @@ export function parsePolicy(managed: unknown): Policy {
   // What is read from here on holds no secret: each was taken out (policy-secrets.ts).
   const raw = clean as Record<string, unknown>;
   const problems: string[] = [];
-  const p: Policy = { ...NO_POLICY, readOnlySites: [], recipes: [], secrets };
+  const p: Policy = { ...NO_POLICY, readOnlySites: [], recipes: [], mcpServers: [], secrets };
   const has = (key: string) => raw[key] !== undefined;
   const bool = (key: string): boolean => {
     if (!has(key)) return false;
@@ -166,6 +170,7 @@ export function parsePolicy(managed: unknown): Policy {
     p.knowledgeBaseUrl = httpUrl(raw.knowledgeBaseUrl);
     if (!p.knowledgeBaseUrl) problems.push('knowledgeBaseUrl: expected an http(s) URL');
   }
+  if (has('mcpServers')) p.mcpServers = parseMcpServers(raw.mcpServers, problems);
   p.problems = problems;
   return p;
 }

@@ -19,6 +19,7 @@ describe('the policy as read from managed storage', () => {
       teamInstructions: 'Sign as the Northwind team.',
       recipes: ['{"format":"deskmate-recipe"}'],
       knowledgeBaseUrl: 'https://intranet.example/kb.md',
+      mcpServers: [{ name: 'Orders', url: 'https://orders.example.com/mcp', tools: { 'payments.refund': 'off' } }],
     });
     expect(p).toEqual({
       model: { baseURL: TEAM, model: 'team-model' },
@@ -30,6 +31,7 @@ describe('the policy as read from managed storage', () => {
       teamInstructions: 'Sign as the Northwind team.',
       recipes: ['{"format":"deskmate-recipe"}'],
       knowledgeBaseUrl: 'https://intranet.example/kb.md',
+      mcpServers: [{ name: 'Orders', url: 'https://orders.example.com/mcp', tools: { 'payments.refund': 'off' } }],
       secrets: [],
       problems: [],
       unreadable: null,

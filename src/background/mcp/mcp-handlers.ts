@@ -1,7 +1,11 @@
 import { fail } from '../../core';
 import { mcpUrlOf, type McpActionProposal, type McpActionTicket, type McpServerConfig } from '../../shared/mcp';
 import type { Handlers } from '../router';
+import { MANAGED_ERROR } from '../../shared/policy';
+import { isPolicyMcpId, policyMcpId } from '../../shared/policy-mcp';
+import { managedPolicy } from '../access/policy';
 import { mcpServersItem, mcpTokensItem, mcpDecisionsItem } from './mcp-items';
+import { policyServerLike } from './mcp-policy';
 import type { McpHost } from './mcp-host';
 
 type McpHandlers = Pick<Handlers, 'mcp.list' | 'mcp.save' | 'mcp.remove' | 'mcp.grade' | 'mcp.reconnect' | 'mcp.prepare' | 'mcp.confirm' | 'mcp.cancel' | 'mcp.action'>;
@@ -22,6 +26,11 @@ export function mcpHandlers(mcp: McpHost, tickets: ActionTickets, now: () => num
     const { site, ticket } = tickets.shown(tabId);
     return site && ticket ? { site, key: ticket } : null;
   };
+  const saveToken = (id: string, token: string) =>
+    mcpTokensItem.update((all) => {
+      const { [id]: _old, ...rest } = all;
+      return { value: token ? { ...rest, [id]: token } : rest, result: undefined };
+    });
   const changedList = async () => {
     await mcp.start();
     return { ok: true, servers: await mcp.views() };
@@ -29,24 +38,30 @@ export function mcpHandlers(mcp: McpHost, tickets: ActionTickets, now: () => num
   return {
     'mcp.list': () => mcp.views(),
     async 'mcp.save'({ id, name, url, token }) {
+      const policy = (await managedPolicy.get()).mcpServers;
+      // The organisation's server (named by its id, or by its very name and address): only the agent's token for it is the agent's to set.
+      const set = policy.find((s) => (id !== undefined ? policyMcpId(s.name) === id : s.name === name.trim() && mcpUrlOf(s.url) === mcpUrlOf(url)));
+      if (set || (id !== undefined && isPolicyMcpId(id))) {
+        if (!set || token === undefined || name.trim() !== set.name || mcpUrlOf(url) !== mcpUrlOf(set.url)) return { ok: false, error: MANAGED_ERROR };
+        await saveToken(policyMcpId(set.name), token);
+        mcp.drop(policyMcpId(set.name));
+        return changedList();
+      }
       const checked = mcpUrlOf(url);
       if (checked === null) return { ok: false, error: 'Not an http(s) URL.' };
       const label = name.trim() || new URL(checked).host;
+      if (policyServerLike(policy, label, checked)) return { ok: false, error: `${MANAGED_ERROR} A server of this name or address is set by your organisation.` };
       const configs = await mcpServersItem.get();
       if (configs.some((s) => s.id !== id && s.name === label)) return { ok: false, error: `There is already a server named "${label}".` };
       const config: McpServerConfig = { id: id && configs.some((s) => s.id === id) ? id : globalThis.crypto.randomUUID(), name: label, url: checked };
-      if (token !== undefined) {
-        await mcpTokensItem.update((all) => {
-          const { [config.id]: _old, ...rest } = all;
-          return { value: token ? { ...rest, [config.id]: token } : rest, result: undefined };
-        });
-      }
+      if (token !== undefined) await saveToken(config.id, token);
       await mcpServersItem.set([...configs.filter((s) => s.id !== config.id), config]);
       // A new token or address is used from the next connect on.
       if (token !== undefined) mcp.drop(config.id);
       return changedList();
     },
     async 'mcp.remove'({ id }) {
+      if (isPolicyMcpId(id)) return { ok: false, error: MANAGED_ERROR };
       await mcpServersItem.set((await mcpServersItem.get()).filter((s) => s.id !== id));
       await mcpTokensItem.update((all) => {
         const { [id]: _gone, ...rest } = all;
@@ -65,6 +80,8 @@ export function mcpHandlers(mcp: McpHost, tickets: ActionTickets, now: () => num
       if (!shown) return { ok: false, error: 'The server lists no such tool now.' };
       // A decision covers the definition the person saw; the server may have changed it since.
       if (shown.hash !== hash) return { ok: false, error: 'The tool changed on the server since it was shown; look at it again.' };
+      // The organisation's grade stands: no person changes it, loosening or not.
+      if (shown.by === 'policy') return { ok: false, error: MANAGED_ERROR };
       if (shown.refused && choice !== 'off') return { ok: false, error: shown.refused };
       await mcpDecisionsItem.update((all) => ({ value: { ...all, [id]: { ...(all[id] ?? {}), [tool]: { hash, choice, by: 'agent' as const, at: now() } } }, result: undefined }));
       await mcp.sync();

@@ -7,7 +7,8 @@ import { log } from '../diagnostics/logger';
 import type { AuditLog } from '../storage/audit-log';
 import { mcpClientScript } from './mcp-client';
 import type { McpDeps, McpRuntime, McpScriptModule } from './mcp-client-module';
-import { mcpConfirmationsItem, mcpDecisionsItem, mcpServersItem, mcpTokensItem } from './mcp-items';
+import { mcpConfirmationsItem, mcpTokensItem } from './mcp-items';
+import { mcpInForce } from './mcp-policy';
 import { createStorageConfirmationStore } from '../confirm/storage-confirmation-store';
 import { fail, type ToolResult } from '../../core';
 import type { McpActionState, McpActionTicket } from '../../shared/mcp';
@@ -46,7 +47,7 @@ export function createMcpHost(deps: McpHostDeps) {
           registry: deps.registry,
           appendAudit: (entry) => deps.audit.append(entry),
           broadcast: deps.broadcast,
-          store: { servers: () => mcpServersItem.get(), tokens: () => mcpTokensItem.get(), decisions: () => mcpDecisionsItem.get() },
+          store: { servers: mcpInForce.servers, tokens: () => mcpTokensItem.get(), decisions: mcpInForce.decisions },
           actionStore,
           log,
           hasPermission: granted,
@@ -58,7 +59,7 @@ export function createMcpHost(deps: McpHostDeps) {
         log.error('mcp', 'Could not load the MCP client script', error);
         throw error;
       }));
-  const configured = async () => (await mcpServersItem.get()).length > 0;
+  const configured = async () => (await mcpInForce.servers()).length > 0;
   /** The runtime if a server is configured (loaded then), else null. */
   const active = async (): Promise<McpRuntime | null> => (runtime || (await configured()) ? load() : null);
 
@@ -76,7 +77,7 @@ export function createMcpHost(deps: McpHostDeps) {
       await (await active())?.sync();
     },
     async reconnect(id: string): Promise<void> {
-      const config = (await mcpServersItem.get()).find((s) => s.id === id);
+      const config = (await mcpInForce.servers()).find((s) => s.id === id);
       if (config) await (await load()).reconnect(config);
     },
     drop(id: string): void {
@@ -92,7 +93,7 @@ export function createMcpHost(deps: McpHostDeps) {
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
         const tokens = await mcpTokensItem.get();
-        return (await mcpServersItem.get()).map((s) => ({ ...s, hasToken: Boolean(tokens[s.id]), status: 'down', problem: 'unavailable', detail, tools: [], leftOut: 0 }));
+        return (await mcpInForce.servers()).map((s) => ({ ...s, hasToken: Boolean(tokens[s.id]), status: 'down', problem: 'unavailable', detail, tools: [], leftOut: 0 }));
       }
     },
   };

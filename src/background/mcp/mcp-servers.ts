@@ -148,7 +148,7 @@ export function createMcpConnections(deps: McpConnectionDeps) {
               hash,
               annotations: d.annotations ?? {},
               inputSchema: d.inputSchema,
-              ...(decision && decision.hash === hash ? { by: decision.by } : {}),
+              ...(decision && standingOf(hash, decision) !== 'changed' ? { by: decision.by } : {}),
             };
           }),
         };

@@ -61,9 +61,15 @@ export function definitionHash(definition: McpToolDefinition): Promise<string> {
   });
 }
 
+/**
+ * The hash of an organisation's decision: the policy grades a tool by its name, so it holds for
+ * whatever definition the server lists under it (the admin chose to trust that server).
+ */
+export const ANY_DEFINITION = '*';
+
 /** Where a tool of this hash stands under a decision (or none). */
 export function standingOf(hash: string, decision: McpDecision | undefined): McpToolStanding {
   if (!decision) return 'new';
-  if (decision.hash !== hash) return 'changed';
+  if (decision.hash !== hash && !(decision.by === 'policy' && decision.hash === ANY_DEFINITION)) return 'changed';
   return decision.choice;
 }

@@ -64,14 +64,21 @@ export function McpServers() {
           <div class="section-head">
             <h3>
               {s.name} <span class="muted small">{s.url}</span>
+              {s.managed && (
+                <span class="badge" data-testid="mcp-managed">
+                  {t('managed_by_org')}
+                </span>
+              )}
             </h3>
             <div class="actions">
               <button type="button" class="btn btn-quiet btn-small" data-testid="mcp-reconnect" disabled={m.busy} onClick={() => m.reconnect(s.id)}>
                 {t('mcp_reconnect')}
               </button>
-              <button type="button" class="btn btn-quiet btn-small" data-testid="mcp-remove" disabled={m.busy} onClick={() => m.remove(s.id)}>
-                {t('mcp_remove')}
-              </button>
+              {!s.managed && (
+                <button type="button" class="btn btn-quiet btn-small" data-testid="mcp-remove" disabled={m.busy} onClick={() => m.remove(s.id)}>
+                  {t('mcp_remove')}
+                </button>
+              )}
             </div>
           </div>
           <p class={s.status === 'down' ? 'error' : 'muted'} role="status" data-testid="mcp-status">

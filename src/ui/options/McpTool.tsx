@@ -22,6 +22,10 @@ export function McpTool({ tool, busy, onGrade }: { tool: McpToolView; busy: bool
       <p class="muted small">{t('mcp_suggested', t(`mcp_choice_${tool.suggested}`))}</p>
       {tool.refused ? (
         <p class="error small" data-testid="mcp-refused">{tool.refused}</p>
+      ) : tool.by === 'policy' ? (
+        <p class="muted small" data-testid="mcp-managed-grade">
+          {t('managed_by_org')}
+        </p>
       ) : (
         <div class="actions">
           <select aria-label={t('mcp_grade_label', tool.name)} data-testid="mcp-choice" value={choice} disabled={busy} onChange={(e) => setChoice(e.currentTarget.value as McpChoice)}>
