@@ -39,6 +39,7 @@ const ENTRIES: Record<string, (target: string) => boolean> = {
   'entrypoints/kb-index.ts': runtimes.tools,
   'entrypoints/personal-data.ts': runtimes.shared,
   'entrypoints/mcp-client.ts': runtimes.background,
+  'entrypoints/model-client.ts': runtimes.background,
   'entrypoints/sidepanel/': runtimes.ui,
   'entrypoints/options/': runtimes.ui,
 };

@@ -77,6 +77,7 @@ export function bundleSizes(root: string): BundleSize[] {
     sizeOf(root, 'background', ['background.js']),
     sizeOf(root, 'background personal data (lazy)', ['personal-data.js']),
     sizeOf(root, 'background kb index (lazy)', ['kb-index.js']),
+    sizeOf(root, 'background model client (lazy)', ['model-client.js']),
     sizeOf(root, 'content script', ['content-scripts/content.js']),
     sizeOf(root, 'sidebar JS', scriptsOfPage(root, 'sidepanel.html')),
     sizeOf(root, 'options JS', scriptsOfPage(root, 'options.html')),

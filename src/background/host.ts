@@ -24,7 +24,7 @@ import { createKbStore } from './kb/kb-store';
 import { createKbSync, syncedArticles, type KbSync } from './kb/kb-sync';
 import { kbSyncHandlers } from './kb/kb-sync-handlers';
 import { watchKbSync } from './kb/kb-sync-schedule';
-import { createOpenAIModel } from './model/openai-model';
+import { createLazyOpenAIModel, modelClientScript } from './model/model-client';
 import { createOutboundLog } from './model/outbound-log';
 import { CHAT_PORT } from '../shared/chat-protocol';
 import { settingsHandlers } from './model/settings-handlers';
@@ -80,7 +80,7 @@ export function startHost(adapters: readonly AdapterInfo[]): void {
   openPanelOnAction();
   keepStorageFromContentScripts();
   watchManagedPolicy();
-  keepLazyScriptsAtInstall([personalDataScript, kbIndexScript, mcpClientScript]);
+  keepLazyScriptsAtInstall([personalDataScript, kbIndexScript, mcpClientScript, modelClientScript]);
   watchKbSync(ready.then(({ kbSync }) => kbSync));
 }
 
@@ -88,7 +88,7 @@ export function startHost(adapters: readonly AdapterInfo[]): void {
 export async function createServices(
   adapters: readonly (Adapter | AdapterInfo)[],
   send?: SendToTab,
-  createModel: CreateModel = createOpenAIModel,
+  createModel: CreateModel = createLazyOpenAIModel,
   recipes: RecipeStore = createRecipeStore(),
 ): Promise<{ services: Services; handlers: Handlers; chat: ChatSessions; kbSync: KbSync }> {
   // The start-up reads run side by side; a message waits for all of them (startHost). The

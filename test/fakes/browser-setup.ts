@@ -9,6 +9,8 @@ import { createNumberChecks } from '../../src/core/pii/number-plans';
 import { reviewContacts } from '../../src/shared/contact-review';
 import { PERSONAL_DATA_GLOBAL, type PersonalData } from '../../src/shared/personal-data-module';
 import { KB_INDEX_GLOBAL, type KbIndexModule } from '../../src/tools/kb-index-module';
+import { MODEL_CLIENT_GLOBAL, type ModelClientModule } from '../../src/background/model/model-client-module';
+import { createOpenAIModel, listModels } from '../../src/background/model/openai-model';
 import { createKbIndex } from '../../src/tools/knowledge-base';
 import { installIntersectionObserver } from './intersection';
 
@@ -22,7 +24,7 @@ import { installIntersectionObserver } from './intersection';
  *   404 for any other; every other URL goes to the real fetch;
  * - the personal data script (entrypoints/personal-data.ts) has run, as it has in a worker that
  *   needed it (test/background/model/personal-data.test.ts loads it the browser's way), and so has the
- *   knowledge base index script (test/background/kb/kb-index.test.ts);
+ *   knowledge base index script (test/background/kb/kb-index.test.ts), and the model client script;
  * - under happy-dom, an IntersectionObserver that reports (test/fakes/intersection.ts).
  */
 for (const area of [fakeBrowser.storage.local, fakeBrowser.storage.session]) {
@@ -49,6 +51,8 @@ export const personalDataScript: PersonalData = { createNumberChecks, createMask
 /** What entrypoints/kb-index.ts sets when it runs. */
 export const kbIndexScriptModule: KbIndexModule = { createKbIndex };
 (globalThis as Record<string, unknown>)[KB_INDEX_GLOBAL] = kbIndexScriptModule;
+const modelClientModule: ModelClientModule = { createOpenAIModel, listModels };
+(globalThis as Record<string, unknown>)[MODEL_CLIENT_GLOBAL] = modelClientModule;
 
 beforeEach(() => {
   if (typeof window !== 'undefined') installIntersectionObserver();

@@ -1,7 +1,7 @@
 import { toModelError } from '../../core';
 import type { ConnectionReport } from '../../shared/settings';
 import { checkModelSettings, type ModelSettings } from './model-settings';
-import { listModels } from './openai-model';
+import { listModels } from './model-client';
 
 /**
  * "Test connection", and the sidebar's question whether the model is ready: the endpoint
