@@ -16,7 +16,11 @@ export interface FakeOsticket {
   /** Answer the next posts as osTicket does on an error. */
   refuseWith(message: string): void;
   /** Land the next posts on the queue (the agent's "after reply" preference). */
-  landOnQueue(queueHtml: string): void;
+  /**
+   * Land the post on the queue page instead of the ticket. `lateLoad`: the frame fires one more
+   * load for the page it already shows, a moment later (as a late first load of the frame can).
+   */
+  landOnQueue(queueHtml: string, options?: { lateLoad?: boolean }): void;
   /** Answer nothing at all (a hung server). */
   hang(): void;
 }
@@ -38,7 +42,7 @@ export function fakeOsticket(page: LoadedPage, options: Options): FakeOsticket {
   const posts: Record<string, string>[] = [];
   const stored: string[] = [];
   const added: string[] = [];
-  let answer: { kind: 'ok' } | { kind: 'refuse'; message: string } | { kind: 'queue'; html: string } | { kind: 'hang' } = { kind: 'ok' };
+  let answer: { kind: 'ok' } | { kind: 'refuse'; message: string } | { kind: 'queue'; html: string; lateLoad: boolean } | { kind: 'hang' } = { kind: 'ok' };
   let nextId = 2000;
 
   const render = (frame: HTMLIFrameElement, html: string) => {
@@ -86,6 +90,7 @@ export function fakeOsticket(page: LoadedPage, options: Options): FakeOsticket {
       if (event.defaultPrevented || answer.kind === 'hang') return;
       const html = receive(fields);
       if (frame) render(frame, html);
+      if (frame && answer.kind === 'queue' && answer.lateLoad) setTimeout(() => frame.dispatchEvent(new win.Event('load') as unknown as Event), 0);
     }, 30);
   });
 
@@ -101,7 +106,7 @@ export function fakeOsticket(page: LoadedPage, options: Options): FakeOsticket {
     posts,
     stored,
     refuseWith: (message) => void (answer = { kind: 'refuse', message }),
-    landOnQueue: (html) => void (answer = { kind: 'queue', html }),
+    landOnQueue: (html, more) => void (answer = { kind: 'queue', html, lateLoad: more?.lateLoad ?? false }),
     hang: () => void (answer = { kind: 'hang' }),
   };
 }

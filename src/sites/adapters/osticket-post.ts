@@ -98,10 +98,20 @@ export async function postThroughFrame(doc: Document, location: Location, key: s
     if (landing.doc && findNewEntry(landing.doc, f.kind, before, matches)) return { ok: true, data: { posted: true } };
     // The POST led elsewhere (the queue, when the ticket was closed): read the ticket itself.
     const url = ticketUrl(key, location.href);
-    const ticketPage = nextLoad(frame, remaining(deadline, 1_000));
+    // A late load of the page the post landed on is not the ticket's: only a new document counts.
+    const ticketPage = nextLoad(frame, remaining(deadline, 1_000), landing.doc);
     frame.src = url;
-    const page = await ticketPage;
-    if (page?.doc && findNewEntry(page.doc, f.kind, before, matches)) return { ok: true, data: { posted: true } };
+    await ticketPage;
+    // A load may still come before the page is whole: the thread is read until it shows the
+    // entry, within the budget.
+    const shown = await waitFor(
+      () => {
+        const page = frame.contentDocument;
+        return page !== null && page !== landing.doc && page.URL !== 'about:blank' && findNewEntry(page, f.kind, before, matches);
+      },
+      { root: frame, timeoutMs: remaining(deadline, 1_000) },
+    );
+    if (shown) return { ok: true, data: { posted: true } };
     return failed('outcome_unknown', `osTicket took the form, but the ${what} does not show in the thread. It may or may not have been posted: check the ticket before trying again.`);
   } finally {
     frame.remove();
@@ -140,7 +150,7 @@ function openFrame(doc: Document): HTMLIFrameElement {
 }
 
 /** The frame's next page, with its document (null when the browser does not let it be read), or null on timeout. */
-function nextLoad(frame: HTMLIFrameElement, timeoutMs: number): Promise<Landing> {
+function nextLoad(frame: HTMLIFrameElement, timeoutMs: number, stale: Document | null = null): Promise<Landing> {
   return new Promise((resolve) => {
     const onLoad = () => {
       let doc: Document | null = null;
@@ -151,6 +161,7 @@ function nextLoad(frame: HTMLIFrameElement, timeoutMs: number): Promise<Landing>
       }
       // The frame's initial about:blank may fire a load of its own (Firefox): not a response.
       if (doc && doc.URL === 'about:blank' && !doc.body?.firstElementChild) return;
+      if (doc && doc === stale) return;
       finish({ doc });
     };
     const finish = (landing: Landing) => {

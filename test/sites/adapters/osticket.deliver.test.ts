@@ -65,6 +65,13 @@ describe('reply.send deliver', () => {
     expect([clicks.reply, server.posts.length]).toEqual([1, 1]);
   });
 
+  it('reads the ticket itself after a queue landing, not a late load of the queue page', async () => {
+    const { page, server, clicks } = openTicket();
+    server.landOnQueue(fixtureHtml('osticket', 'queue.html'), { lateLoad: true });
+    expect(await send.deliver(await prepared(page), page.document, page.location)).toEqual({ ok: true, data: { posted: true } });
+    expect([clicks.reply, server.posts.length]).toEqual([1, 1]);
+  });
+
   it('sends once when the page holds the click back to take a ticket lock first', async () => {
     const { page, server, clicks } = openTicket();
     const button = page.document.querySelector<HTMLInputElement>(SELECTORS.replySubmit)!;
