@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { attack } from './attack';
 import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from '../e2e/harness/chromium';
 import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from '../e2e/harness/chat';
-import { clickConfirm, sendToBackground, storedConfirmation, storedConfirmations, theCard } from '../e2e/harness/deskmate';
+import { clickConfirm, sendToBackground, sendToBackgroundSlow, storedConfirmation, storedConfirmations, theCard } from '../e2e/harness/deskmate';
 import { startFixtureHelpdesk, uniqueFixtureDraft, type FixtureHelpdesk } from '../e2e/harness/fixture-helpdesk';
 import { importRecipeInChromium } from '../e2e/harness/recipe-import';
 import { poll } from '../e2e/harness/wait';
@@ -114,7 +114,8 @@ describe('reply pages opened in the tab and editors copied on submit (attacker s
     await page.waitForURL((u) => u.pathname === '/ckeditor/tickets/5');
     await page.waitForSelector('.thread > .post[data-role="agent"]');
     // A look at the thread, as "Check the ticket" makes: it must not find the card's text there.
-    expect(await sendToBackground(panel, { type: 'confirm.check', id: pending.id })).toMatchObject({ ok: true, value: { ok: true, data: { found: false } } });
+    // It waits for the reply to show (5 s), after the look the page's load started.
+    expect(await sendToBackgroundSlow(panel, { type: 'confirm.check', id: pending.id })).toMatchObject({ ok: true, value: { ok: true, data: { found: false } } });
     const done = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 30_000 });
     expect(done.state, done.status).not.toBe('sent');
     expect((await storedConfirmations(panel)).find((r) => r.id === pending.id)!.outcome).not.toBe('sent');

@@ -377,6 +377,28 @@ export function sendToBackground<T = ToolResultLike>(driver: Driver, message: Re
   return driver.evaluate((m: Record<string, unknown>) => chrome.runtime.sendMessage(m), message) as Promise<Envelope<T>>;
 }
 
+/**
+ * As sendToBackground, for an answer that may take longer than one DevTools call may wait (a
+ * look at a ticket's thread waits for the reply to show, after any look already under way):
+ * the message is sent from the page and its answer polled for.
+ */
+export async function sendToBackgroundSlow<T = ToolResultLike>(driver: Driver, message: Record<string, unknown>, options: WaitOptions = { timeoutMs: 45_000 }): Promise<Envelope<T>> {
+  const slot = `__deskmateAnswer${Math.random().toString(36).slice(2)}`;
+  await driver.evaluate(
+    ({ m, slot }: { m: Record<string, unknown>; slot: string }) => {
+      const w = window as unknown as Record<string, unknown>;
+      void chrome.runtime.sendMessage(m).then(
+        (answer: unknown) => (w[slot] = { answer }),
+        (error: unknown) => (w[slot] = { error: String(error) }),
+      );
+    },
+    { m: message, slot },
+  );
+  const got = await waitIn(driver, (name: string) => (window as unknown as Record<string, unknown>)[name] as { answer?: unknown; error?: string } | undefined, slot, `the background's answer to ${String(message.type)}`, options);
+  if (got.error !== undefined) throw new Error(`${String(message.type)} failed: ${got.error}`);
+  return got.answer as Envelope<T>;
+}
+
 export interface AuditRecord {
   seq: number;
   kind: string;
