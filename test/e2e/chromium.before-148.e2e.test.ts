@@ -19,6 +19,8 @@ const BEFORE_148 = `(() => {
   if (globalThis.__before148 || !c?.runtime?.onMessage) return;
   globalThis.__before148 = true;
   delete globalThis.browser;
+  // Kept away: a namespace the browser installs again later (as the worker wakes) must not show.
+  Object.defineProperty(globalThis, 'browser', { get: () => undefined, set: () => {}, configurable: false });
   const event = c.runtime.onMessage;
   const add = event.addListener.bind(event), remove = event.removeListener.bind(event), has = event.hasListener.bind(event);
   const wrapped = new Map();
@@ -34,8 +36,10 @@ const BEFORE_148 = `(() => {
 function buildAsBefore148(): string {
   const dir = mkdtempSync(join(tmpdir(), 'deskmate-before-148-'));
   cpSync(CHROME_EXTENSION_DIR, dir, { recursive: true });
-  const chunks = readdirSync(join(dir, 'chunks')).filter((f) => f.endsWith('.js'));
-  for (const file of ['background.js', 'personal-data.js', 'kb-index.js', 'content-scripts/content.js', ...chunks.map((f) => `chunks/${f}`)]) {
+  // Every script of the build: the worker's, the lazily loaded ones (a new one included), the
+  // content script and the pages' chunks.
+  const scripts = (folder: string) => readdirSync(join(dir, folder)).filter((f) => f.endsWith('.js')).map((f) => (folder === '.' ? f : `${folder}/${f}`));
+  for (const file of [...scripts('.'), ...scripts('content-scripts'), ...scripts('chunks')]) {
     writeFileSync(join(dir, file), `${BEFORE_148}\n${readFileSync(join(dir, file), 'utf8')}`);
   }
   return dir;
@@ -57,7 +61,11 @@ describe('Chrome before 148 (no browser namespace, no promise answers from messa
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('runs without a browser namespace', async () => {
+  it('runs without a browser namespace, the lazily loaded scripts too', async () => {
+    // The scripts the worker loads on demand (the model client at the first request, and so on), loaded now.
+    const lazy = readdirSync(dir).filter((f) => f.endsWith('.js') && f !== 'background.js');
+    expect(lazy).toContain('model-client.js');
+    await chromium.serviceWorker.evaluate((files: string[]) => (globalThis as unknown as { importScripts(...urls: string[]): void }).importScripts(...files.map((f) => `/${f}`)), lazy);
     expect(await chromium.serviceWorker.evaluate(() => typeof (globalThis as { browser?: unknown }).browser)).toBe('undefined');
   });
 
