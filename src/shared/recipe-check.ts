@@ -37,14 +37,19 @@ export interface Recipe {
 
 /** Paths on the recipe's site ({query}, {key}); the other selectors are relative to each result. */
 export interface RecipeSearch {
+  /** The search page's address on the site, with `{query}` where the words go (encoded). */
   url: string;
+  /** The ticket page by key, with `{key}`: what ticket.read({ key }) fetches. */
   ticket: string;
+  /** Each match on the results page. */
   results: string;
+  /** The link to the match's ticket page. */
   link: string;
   number?: string;
   subject?: string;
   status?: string;
   requester?: string;
+  /** The last update: a `datetime` attribute where there is one, else the text. */
   updated?: string;
 }
 

@@ -1,22 +1,10 @@
+import type { RecipeSearch } from '../../shared/recipe-check';
 
 /**
- * How a helpdesk's search page lists its matches: the same shape whether a code adapter or a
- * recipe's `search` section says it. Selectors are relative to each result.
+ * How a helpdesk's search page lists its matches: a recipe's `search` section without its ticket
+ * page, the same shape whether a code adapter or a recipe says it.
  */
-export interface SearchSpec {
-  /** The search page's address on the site, with `{query}` where the words go (encoded). */
-  url: string;
-  /** Each match on the results page. */
-  results: string;
-  /** The link to the match's ticket page. */
-  link: string;
-  number?: string;
-  subject?: string;
-  status?: string;
-  requester?: string;
-  /** The last update: a `datetime` attribute where there is one, else the text. */
-  updated?: string;
-}
+export type SearchSpec = Omit<RecipeSearch, 'ticket'>;
 
 export interface PastTicketMatch {
   /** The ticket's key on this site: what ticket.read({ key }) takes. */
