@@ -6,7 +6,7 @@ import { draftShown } from './harness/drafts';
 import { openFirefoxExtensionPage } from './harness/firefox';
 import { firefoxDriver } from './harness/firefox-driver';
 import { describe, expect, firefoxTest } from './harness/firefox-fixtures';
-import { addMcpServer, gradeMcpTool } from './harness/mcp';
+import { addMcpServer, gradeMcpTool, theOfferedAction } from './harness/mcp';
 
 const test = firefoxTest({ model: { chunkDelayMs: 2 } });
 let orders: OrderSystem;
@@ -51,7 +51,7 @@ describe('firefox.demo-orders: the demo story with the order system', () => {
     expect(orders.refunds()).toEqual([]);
 
     await sidebar.click('[data-testid="action-review"]');
-    await sidebarPage.waitForSelector('[data-testid="action-confirm-button"]:not([disabled])');
+    await theOfferedAction(sidebar);
     expect(orders.refunds()).toEqual([]);
     await sidebarPage.click('[data-testid="action-confirm-button"]', { count: 2 });
     await waitIn(sidebar, () => document.querySelector<HTMLElement>('[data-testid="action-card"]')?.dataset.phase === 'sent' || null, null, 'the refund to be done');

@@ -5,7 +5,7 @@ import { openFirefoxExtensionPage } from './harness/firefox';
 import { firefoxDriver } from './harness/firefox-driver';
 import { openSidebarFor } from './harness/firefox-sidebar';
 import { describe, expect, firefoxTest } from './harness/firefox-fixtures';
-import { addMcpServer, gradeMcpTool, mcpTools } from './harness/mcp';
+import { addMcpServer, gradeMcpTool, mcpTools, theOfferedAction } from './harness/mcp';
 
 const test = firefoxTest({ model: { chunkDelayMs: 2 } });
 let orders: OrderSystem;
@@ -45,7 +45,7 @@ describe('firefox.mcp: the order system through MCP', () => {
 
     await waitIn(sidebar, () => document.querySelector('[data-testid="action-card"]')?.textContent?.includes('Orders') || null, null, 'the action card naming the server');
     await sidebar.click('[data-testid="action-review"]');
-    await sidebarPage.waitForSelector('[data-testid="action-confirm-button"]');
+    await theOfferedAction(sidebar);
     expect(orders.refunds()).toEqual([]);
     await sidebar.click('[data-testid="action-confirm-button"]');
     await waitIn(sidebar, () => document.querySelector<HTMLElement>('[data-testid="action-card"]')?.dataset.phase === 'sent' || null, null, 'the refund to be done');

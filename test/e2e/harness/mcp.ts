@@ -1,5 +1,6 @@
 import type { McpChoice } from '../../../src/core/mcp';
 import { waitIn, type Driver } from './deskmate';
+import { poll, type WaitOptions } from './wait';
 
 /** The options page's MCP section, as a person uses it: works with either browser's page driver. */
 
@@ -45,4 +46,38 @@ export async function gradeMcpTool(options: Driver, tool: string, choice: McpCho
   );
   await options.click(`[data-tool="${tool}"] [data-testid="mcp-accept"]`);
   await waitIn(options, ({ tool, choice }) => document.querySelector<HTMLElement>(`[data-tool="${tool}"]`)?.dataset.standing === choice, { tool, choice }, `${tool} to stand as ${choice}`);
+}
+
+/** What the sidebar's action cards show: phase, whether Confirm is offered, and any error. */
+function actionCards(driver: Driver) {
+  return driver.evaluate(
+    () =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid="action-card"]')].map((card) => ({
+        tool: card.dataset.tool ?? '',
+        phase: card.dataset.phase ?? '',
+        canConfirm: card.querySelector<HTMLButtonElement>('[data-testid="action-confirm-button"]')?.disabled === false,
+        error: card.querySelector('[data-testid="action-error"]')?.textContent ?? null,
+      })),
+    null,
+  );
+}
+
+/**
+ * Waits until the only action card is pending with Confirm offered (after Review…), or fails
+ * saying what the cards showed: still proposed (the click went elsewhere), an error, a phase.
+ */
+export async function theOfferedAction(driver: Driver, options?: WaitOptions): Promise<void> {
+  let last: Awaited<ReturnType<typeof actionCards>> = [];
+  try {
+    await poll(
+      async () => {
+        last = await actionCards(driver);
+        return last.length === 1 && last[0]!.phase === 'pending' && last[0]!.canConfirm ? true : undefined;
+      },
+      'one pending action card with Confirm offered',
+      options,
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; the sidebar shows ${JSON.stringify(last)}`);
+  }
 }

@@ -1,4 +1,5 @@
 import type { TargetSession } from './cdp-target';
+import { landed, landingWatch, lookAt, NO_SPOT, steady, type Spot } from './steady-click';
 import { DEFAULT_TIMEOUT_MS, poll, type WaitOptions } from './wait';
 
 export interface ClickOptions extends WaitOptions {
@@ -105,22 +106,13 @@ export function createSidePanelHandle(
    */
   async function centre(selector: string, { timeoutMs = DEFAULT_TIMEOUT_MS, evenIfDisabled = false }: ClickOptions = {}) {
     await waitFor(selector, { timeoutMs });
-    let last = { x: 0, y: 0, width: 0, height: 0, onTop: false, disabled: false };
+    let last = NO_SPOT;
     try {
       return await poll(
         async () => {
           const before = last;
-          last = await evaluate<typeof last>((s: string) => {
-            const element = document.querySelector(s)!;
-            element.scrollIntoView({ block: 'center', inline: 'center' });
-            const { x, y, width, height } = element.getBoundingClientRect();
-            const hit = document.elementFromPoint(x + width / 2, y + height / 2);
-            const disabled = (element as HTMLButtonElement).disabled === true;
-            return { x: x + width / 2, y: y + height / 2, width, height, onTop: !!hit && (hit === element || element.contains(hit)), disabled };
-          }, selector);
-          // As a person would: a button that is still disabled (busy from the last click) is waited for.
-          const still = before.x === last.x && before.y === last.y && before.width === last.width && before.height === last.height;
-          return still && last.width > 0 && last.height > 0 && last.onTop && (evenIfDisabled || !last.disabled) ? last : undefined;
+          last = await evaluate<Spot>(lookAt, selector);
+          return steady(before, last, evenIfDisabled);
         },
         `side panel: ${selector} to be visible${evenIfDisabled ? '' : ', enabled'} and on top`,
         { timeoutMs: Math.min(timeoutMs, 5_000) },
@@ -142,12 +134,12 @@ export function createSidePanelHandle(
     await session.send('Input.dispatchMouseEvent', { ...mouse, type: 'mousePressed' });
     await session.send('Input.dispatchMouseEvent', { ...mouse, type: 'mouseReleased' });
     if (!watch) return;
-    const landed = await evaluate<string>(() => (window as unknown as { __deskmateTestClick?: string }).__deskmateTestClick ?? 'nothing');
-    if (landed === 'target') return;
+    const where = await evaluate<string>(landed);
+    if (where === 'target') return;
     // A button disabled for a moment under the press (the page re-announcing its reply box as
     // focus leaves it) swallows the click, as it would a person's: who clicks again, once.
     if (!retried && !options?.evenIfDisabled) return click(selector, options, true);
-    throw new Error(`side panel: the click meant for ${selector} landed on ${landed}`);
+    throw new Error(`side panel: the click meant for ${selector} landed on ${where}`);
   }
 
   async function dblclick(selector: string, options?: WaitOptions, retried = false): Promise<void> {
@@ -161,10 +153,10 @@ export function createSidePanelHandle(
       await session.send('Input.dispatchMouseEvent', { ...mouse, clickCount, type: 'mousePressed' });
       await session.send('Input.dispatchMouseEvent', { ...mouse, clickCount, type: 'mouseReleased' });
     }
-    const landed = await evaluate<string>(() => (window as unknown as { __deskmateTestClick?: string }).__deskmateTestClick ?? 'nothing');
-    if (landed === 'target') return;
+    const where = await evaluate<string>(landed);
+    if (where === 'target') return;
     if (!retried) return dblclick(selector, options, true);
-    throw new Error(`side panel: the double click meant for ${selector} landed on ${landed}`);
+    throw new Error(`side panel: the double click meant for ${selector} landed on ${where}`);
   }
 
   async function fill(selector: string, text: string, options?: WaitOptions) {
@@ -219,19 +211,4 @@ export function createSidePanelHandle(
     },
     detach,
   };
-}
-
-/** Runs in the panel: records whether the next click event hits the element `selector` names. */
-function landingWatch(selector: string): void {
-  const target = document.querySelector(selector);
-  const w = window as unknown as { __deskmateTestClick?: string };
-  w.__deskmateTestClick = 'nothing';
-  document.addEventListener(
-    'click',
-    (event) => {
-      const hit = event.target as Element | null;
-      w.__deskmateTestClick = hit && target && (hit === target || target.contains(hit)) ? 'target' : (hit?.outerHTML.slice(0, 120) ?? 'nothing');
-    },
-    { capture: true, once: true },
-  );
 }
