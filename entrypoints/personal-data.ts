@@ -1,4 +1,4 @@
-import { createMaskingModel, peopleOfTicket } from '@/src/core/pii';
+import { createMaskingModel, detectPersonalData, peopleOfTicket } from '@/src/core/pii';
 import { createNumberChecks } from '@/src/core/pii/number-plans';
 import { reviewContacts } from '@/src/shared/contact-review';
 import { PERSONAL_DATA_GLOBAL, type PersonalData } from '@/src/shared/personal-data-module';
@@ -9,6 +9,6 @@ import { PERSONAL_DATA_GLOBAL, type PersonalData } from '@/src/shared/personal-d
  * (src/background/model/personal-data.ts).
  */
 export default defineUnlistedScript(() => {
-  const module: PersonalData = { createNumberChecks, createMaskingModel, peopleOfTicket, reviewContacts };
+  const module: PersonalData = { createNumberChecks, createMaskingModel, peopleOfTicket, reviewContacts, detectPersonalData };
   (globalThis as Record<string, unknown>)[PERSONAL_DATA_GLOBAL] = module;
 });

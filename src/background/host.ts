@@ -80,7 +80,7 @@ export function startHost(adapters: readonly AdapterInfo[]): void {
   openPanelOnAction();
   keepStorageFromContentScripts();
   watchManagedPolicy();
-  keepLazyScriptsAtInstall([personalDataScript, kbIndexScript, mcpClientScript, modelClientScript]);
+  keepLazyScriptsAtInstall([personalDataScript, kbIndexScript, mcpClientScript, modelClientScript], (path, error) => log.error('lazy-script', `Could not keep ${path} at install`, error));
   watchKbSync(ready.then(({ kbSync }) => kbSync));
 }
 

@@ -1,5 +1,4 @@
 import { browser } from 'wxt/browser';
-import { log } from './diagnostics/logger';
 
 /**
  * A script built as its own unlisted entrypoint beside background.js, which leaves its module on
@@ -65,7 +64,7 @@ export function defineLazyScript<T>(path: string, globalName: string, what: stri
  * So each lazy script is imported once at install, which keeps it with the worker's own scripts
  * for every later start, and run again only when it is needed. Added synchronously at the start.
  */
-export function keepLazyScriptsAtInstall(scripts: readonly LazyScript<unknown>[]): void {
+export function keepLazyScriptsAtInstall(scripts: readonly LazyScript<unknown>[], failed: (path: string, error: unknown) => void): void {
   const scope = worker();
   scope?.addEventListener('install', () => {
     for (const script of scripts) {
@@ -74,7 +73,7 @@ export function keepLazyScriptsAtInstall(scripts: readonly LazyScript<unknown>[]
       try {
         scope.importScripts(script.path);
       } catch (error) {
-        log.error('lazy-script', `Could not keep ${script.path} at install`, error);
+        failed(script.path, error);
       }
     }
   });

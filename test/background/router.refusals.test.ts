@@ -88,6 +88,7 @@ describe('route refusals', () => {
   it('logs a handler that throws by the message type', async () => {
     const failing = { 'view.get': async () => Promise.reject(new Error('storage is gone')) } as unknown as Handlers;
     expect(await route({ type: 'view.get', tabId: 1 }, page, failing)).toEqual({ ok: false, code: 'internal', error: 'storage is gone' });
-    expect(console.error).toHaveBeenCalledWith('Deskmate [router] view.get failed: Error: storage is gone');
+    // An error's detail is written once its check is loaded (diagnostics/logger.ts).
+    await vi.waitFor(() => expect(console.error).toHaveBeenCalledWith('Deskmate [router] view.get failed: Error: storage is gone'));
   });
 });

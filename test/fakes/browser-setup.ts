@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { forgetVaultConnection } from '../../src/background/storage/vault';
-import { createMaskingModel, peopleOfTicket } from '../../src/core/pii';
+import { createMaskingModel, detectPersonalData, peopleOfTicket } from '../../src/core/pii';
 import { createNumberChecks } from '../../src/core/pii/number-plans';
 import { reviewContacts } from '../../src/shared/contact-review';
 import { PERSONAL_DATA_GLOBAL, type PersonalData } from '../../src/shared/personal-data-module';
@@ -45,7 +45,7 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
 }) as typeof fetch;
 
 /** What entrypoints/personal-data.ts sets when it runs. */
-export const personalDataScript: PersonalData = { createNumberChecks, createMaskingModel, peopleOfTicket, reviewContacts };
+export const personalDataScript: PersonalData = { createNumberChecks, createMaskingModel, peopleOfTicket, reviewContacts, detectPersonalData };
 (globalThis as Record<string, unknown>)[PERSONAL_DATA_GLOBAL] = personalDataScript;
 
 /** What entrypoints/kb-index.ts sets when it runs. */

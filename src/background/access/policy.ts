@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { parsePolicy, unreadablePolicy, type Policy } from '../../shared/policy';
 import { secretProblem } from '../../shared/policy-secrets';
-import { errorDetail, log } from '../diagnostics/logger';
+import { describeError, log } from '../diagnostics/logger';
 
 /**
  * The organisation's policy, read from the browser's managed storage: the one place the
@@ -33,7 +33,7 @@ async function read(): Promise<Policy> {
   try {
     policy = parsePolicy(await readRaw());
   } catch (error) {
-    policy = unreadablePolicy(`reading it failed: ${errorDetail(error)}`);
+    policy = unreadablePolicy(`reading it failed: ${await describeError(error)}`);
   }
   if (policy.unreadable !== null) log.error('policy', `The organisation's policy could not be read (${policy.unreadable}): Deskmate runs on no site and sends nothing until it can.`);
   for (const path of policy.secrets) log.error('policy', secretProblem(path));
@@ -42,7 +42,7 @@ async function read(): Promise<Policy> {
 }
 
 /** Whatever went wrong, an answer: never "no policy" for a policy that failed. */
-const readClosed = (): Promise<Policy> => read().catch((error: unknown) => unreadablePolicy(`reading it failed: ${errorDetail(error)}`));
+const readClosed = (): Promise<Policy> => read().catch(async (error: unknown) => unreadablePolicy(`reading it failed: ${await describeError(error)}`));
 
 export const managedPolicy = {
   /** The policy in force (read once per start of the worker). */

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
-import { detectPersonalData } from '../../core/pii';
 import type { LogEntry, LogLevel } from '../../shared/diagnostics';
+import type { PersonalData } from '../../shared/personal-data-module';
+import { personalDataScript } from '../model/personal-data';
 
 /** How many entries the ring keeps: enough for a session's failures, small enough to read. */
 export const LOG_CAPACITY = 200;
@@ -16,17 +17,28 @@ export interface LogArea {
   remove(key: string): Promise<void>;
 }
 
+/** core/pii's detection, which the personal data script carries (it is no part of the worker's start). */
+export type DetectPersonalData = PersonalData['detectPersonalData'];
+
 /**
  * An error as a log line may hold it: its name and the first characters of its message, with
  * addresses, numbers and links' queries taken out. Callers name what failed in their own words;
  * ticket text and personal data have no place in diagnostics an agent exports and hands on.
+ * Without the detection (its script could not load), only the error's name.
  */
-export function errorDetail(error: unknown): string {
+export function errorDetail(error: unknown, detect: DetectPersonalData | null): string {
+  if (!detect) return `${error instanceof Error ? error.name : 'Error'} (text left out: the personal data check could not load)`;
   const raw = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   let text = raw.replace(/\s+/g, ' ').replace(/(https?:\/\/[^\s?#"']+)[?#][^\s"']*/g, '$1?…').slice(0, DETAIL_CHARS);
-  for (const f of detectPersonalData(text).reverse()) text = `${text.slice(0, f.start)}[${f.kind}]${text.slice(f.end)}`;
+  for (const f of detect(text).reverse()) text = `${text.slice(0, f.start)}[${f.kind}]${text.slice(f.end)}`;
   return text.length < raw.length && raw.length > DETAIL_CHARS ? `${text}…` : text;
 }
+
+/** The personal data script's detection, loaded at the first error to describe; null if it cannot load. */
+const loadDetection = (): Promise<DetectPersonalData | null> => personalDataScript.load().then((m) => m.detectPersonalData, () => null);
+
+/** An error's detail (errorDetail), for a caller outside the log. */
+export const describeError = async (error: unknown): Promise<string> => errorDetail(error, await loadDetection());
 
 const CONSOLE: Record<LogLevel, 'info' | 'warn' | 'error'> = { info: 'info', warn: 'warn', error: 'error' };
 
@@ -36,7 +48,7 @@ const CONSOLE: Record<LogLevel, 'info' | 'warn' | 'error'> = { info: 'info', war
  * session, out of content scripts' reach), which the options page's diagnostics view reads.
  * Logging never throws and never waits on the caller's path.
  */
-export function createLogger(area: () => LogArea = () => browser.storage.session as unknown as LogArea, now = Date.now) {
+export function createLogger(area: () => LogArea = () => browser.storage.session as unknown as LogArea, now = Date.now, detection = loadDetection) {
   let writes: Promise<void> = Promise.resolve();
   // Read each time, not cached: a restarted worker, or another copy of the background, wrote last.
   const load = async () => (((await area().get(KEY))[KEY] as LogEntry[] | undefined) ?? []).slice(-LOG_CAPACITY);
@@ -44,9 +56,13 @@ export function createLogger(area: () => LogArea = () => browser.storage.session
   const queue = (work: () => Promise<void>) => (writes = writes.then(work).catch(() => undefined));
 
   function write(level: LogLevel, where: string, message: string, error?: unknown): void {
-    const entry: LogEntry = { time: now(), level, area: where, message, ...(error === undefined ? {} : { detail: errorDetail(error) }) };
-    console[CONSOLE[level]](`Deskmate [${where}] ${message}${entry.detail ? `: ${entry.detail}` : ''}`);
+    const time = now();
     queue(async () => {
+      // An error's detail waits for the detection's script (loaded at the first one), so the
+      // console line does too; entries stay in the order they were written.
+      const detail = error === undefined ? undefined : errorDetail(error, await detection());
+      const entry: LogEntry = { time, level, area: where, message, ...(detail === undefined ? {} : { detail }) };
+      console[CONSOLE[level]](`Deskmate [${where}] ${message}${detail ? `: ${detail}` : ''}`);
       const list = await load();
       // The same failure again is counted and moved to the end, not added: a loop, or a page
       // sending refused messages in turn, cannot push out the rest.

@@ -1,5 +1,5 @@
 import { ModelError, type ChatMessage, type ChatModel } from '../../core';
-import { DEFAULT_PHONE_COUNTRIES } from '../../core/pii';
+import { DEFAULT_PHONE_COUNTRIES } from '../../core/pii/phone-countries';
 import type { CountryCode } from 'libphonenumber-js/core';
 import { loadPersonalData } from './personal-data';
 import type { PageCtx } from '../pages/page-tool-proxy';

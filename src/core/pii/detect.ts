@@ -1,4 +1,5 @@
 import { findAddresses } from './addresses';
+import { DEFAULT_PHONE_COUNTRIES } from './phone-countries';
 import { matchingCopy, type MatchingCopy } from './matching-copy';
 import { addWithoutOverlap } from './spans';
 import type { CountryCode, MetadataJson } from 'libphonenumber-js/core';
@@ -39,8 +40,6 @@ export interface DetectOptions {
   /** Countries whose national phone formats count (an international +… number always does). */
   phoneCountries?: readonly CountryCode[];
 }
-
-export const DEFAULT_PHONE_COUNTRIES: readonly CountryCode[] = ['US', 'GB', 'DE', 'FR', 'NL', 'ES', 'IT'];
 
 // Letters and digits of any script (jürgen.weiß@exämple.de, maría@correo.es), on the matching copy.
 const EMAIL = /[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}._%+-]{0,62}[\p{L}\p{M}\p{N}_%+-])?@[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?)*\.\p{L}[\p{L}\p{M}]{1,23}(?![\p{L}\p{M}])/gu;

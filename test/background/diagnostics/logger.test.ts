@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { AREA_SHARE, createLogger, errorDetail, LOG_CAPACITY, unlessNoReceiver } from '../../../src/background/diagnostics/logger';
+import { AREA_SHARE, createLogger, describeError, LOG_CAPACITY, unlessNoReceiver } from '../../../src/background/diagnostics/logger';
 import { attack } from '../../security/attack';
 
 describe('the background logger', () => {
@@ -95,19 +95,39 @@ describe('the background logger', () => {
     await expect(log.list()).resolves.toEqual([]); // this fake area keeps nothing, but the queue goes on
   });
 
-  it('keeps personal data and page text out of an error detail', () => {
-    const detail = errorDetail(new Error(`Invalid reply for maria.lindqvist@example.com at https://desk.example/tickets/7?email=maria%40example.com, IBAN DE89 3704 0044 0532 0130 00, call +49 30 12345678 ${'x'.repeat(400)}`));
+  it('keeps personal data and page text out of an error detail', async () => {
+    const detail = await describeError(new Error(`Invalid reply for maria.lindqvist@example.com at https://desk.example/tickets/7?email=maria%40example.com, IBAN DE89 3704 0044 0532 0130 00, call +49 30 12345678 ${'x'.repeat(400)}`));
     expect(detail).not.toMatch(/maria|DE89|12345678|email=/);
     expect(detail).toContain('[EMAIL]');
     expect(detail).toContain('https://desk.example/tickets/7?…');
     expect(detail.length).toBeLessThanOrEqual(201);
   });
 
+  it("writes an error's name only, not its text, when the personal data check cannot load", async () => {
+    const log = createLogger(undefined, () => 1, async () => null);
+    log.warn('kb', 'Could not read an article', new Error('No access for maria.lindqvist@example.com'));
+    const [entry] = await log.list();
+    expect(entry!.detail).toBe('Error (text left out: the personal data check could not load)');
+    expect(console.warn).toHaveBeenCalledWith('Deskmate [kb] Could not read an article: Error (text left out: the personal data check could not load)');
+  });
+
+  it('loads the personal data check only for an entry with an error', async () => {
+    const detection = vi.fn(async () => null);
+    const log = createLogger(undefined, () => 1, detection);
+    log.info('chat', 'Stored a turn late');
+    await log.list();
+    expect(detection).not.toHaveBeenCalled();
+    log.warn('chat', 'Could not store a turn', new Error('quota'));
+    await log.list();
+    expect(detection).toHaveBeenCalledOnce();
+  });
+
   it('swallows "no receiver" silently and logs any other failure of a message', async () => {
     const warn = vi.mocked(console.warn);
     unlessNoReceiver('host', 'x')(new Error('Could not establish connection. Receiving end does not exist.'));
-    expect(warn).not.toHaveBeenCalled();
     unlessNoReceiver('host', 'Could not tell the sidebar')(new Error('Message length exceeded maximum allowed length.'));
-    expect(warn).toHaveBeenCalledWith('Deskmate [host] Could not tell the sidebar: Error: Message length exceeded maximum allowed length.');
+    // Entries are written in order: once the second is out, the first would have been.
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('Deskmate [host] Could not tell the sidebar: Error: Message length exceeded maximum allowed length.'));
+    expect(warn).toHaveBeenCalledOnce();
   });
 });
