@@ -40,6 +40,8 @@ const ENTRIES: Record<string, (target: string) => boolean> = {
   'entrypoints/personal-data.ts': runtimes.shared,
   'entrypoints/mcp-client.ts': runtimes.background,
   'entrypoints/model-client.ts': runtimes.background,
+  'entrypoints/teach.ts': runtimes.background,
+  'entrypoints/saved-replies.ts': runtimes.background,
   'entrypoints/sidepanel/': runtimes.ui,
   'entrypoints/options/': runtimes.ui,
 };

@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
-import { lifecycle, ToolRegistry } from '../core';
+import { lifecycle, ToolRegistry, type ToolResult } from '../core';
+import type { Recipe } from '../shared/recipe-check';
+import type { TicketData } from '../shared/ticket';
 import { adapterInfo, type Adapter, type AdapterInfo } from '../sites/adapter';
 import { createAuditLog } from './storage/audit-log';
 import { confirmHandlers } from './confirm/confirm-handlers';
@@ -8,7 +10,7 @@ import { linkHandlers } from './chat/link-handlers';
 import { reviewHandlers } from './confirm/review-handlers';
 import { sendToTab, type SendToTab } from './pages/page-tool-proxy';
 import { createDeliverySettler } from './confirm/delivery-settle';
-import { teachHandlers } from './teach/teach-handlers';
+import { teachModeHandlers, teachScript } from './teach/teach-script';
 import { createTeachSessions } from './teach/teach-sessions';
 import { createPageToolSync } from './pages/page-tool-sync';
 import type { Broadcast } from '../shared/protocol';
@@ -29,11 +31,11 @@ import { createOutboundLog } from './model/outbound-log';
 import { CHAT_PORT } from '../shared/chat-protocol';
 import { settingsHandlers } from './model/settings-handlers';
 import { instructionsHandlers } from './chat/instructions-handlers';
-import { savedReplyHandlers } from './pages/saved-reply-handlers';
+import { savedRepliesHandlers, savedRepliesScript } from './pages/saved-replies-script';
 import { accessHandlers, accessOf, isLoopback } from './access/access-handlers';
 import { builtinRecipeHandlers } from './recipes/builtin-recipes';
-import { recipeHandlers, recipeOf, recipesInForce, syncRecipes } from './recipes/recipe-handlers';
-import { createRecipeTests, recipeTestHandlers } from './recipes/recipe-tests';
+import { recipeHandlers, recipeOf, recipesInForce, storeRecipe, syncRecipes } from './recipes/recipe-handlers';
+import { createRecipeTests, readsATicket, recipeTestHandlers } from './recipes/recipe-tests';
 import { recipeHighlightHandler } from './recipes/recipe-highlight';
 import { createRecipeStore, type RecipeStore } from './recipes/recipe-store';
 import { createSiteAccess } from './access/site-access';
@@ -80,7 +82,7 @@ export function startHost(adapters: readonly AdapterInfo[]): void {
   openPanelOnAction();
   keepStorageFromContentScripts();
   watchManagedPolicy();
-  keepLazyScriptsAtInstall([personalDataScript, kbIndexScript, mcpClientScript, modelClientScript], (path, error) => log.error('lazy-script', `Could not keep ${path} at install`, error));
+  keepLazyScriptsAtInstall([personalDataScript, kbIndexScript, mcpClientScript, modelClientScript, teachScript, savedRepliesScript], (path, error) => log.error('lazy-script', `Could not keep ${path} at install`, error));
   watchKbSync(ready.then(({ kbSync }) => kbSync));
 }
 
@@ -145,7 +147,14 @@ export async function createServices(
   const chat = createChatSessions(services, createModel, createOutboundLog());
   const settler = createDeliverySettler(services);
   const recipeTests = createRecipeTests();
-  const handlers = { ...pageHandlers(services, settler, chat), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...recipeTestHandlers(services, recipeTests, () => recipesInForce(recipes)), ...recipeHighlightHandler(), ...builtinRecipeHandlers(services), ...teachHandlers(services, recipes, recipeTests), ...instructionsHandlers(services), ...savedReplyHandlers(services), ...diagnosticsHandlers(log), ...policyHandlers(), ...kbSyncHandlers(kbSync), ...mcpHandlers(mcp, { shown: (tabId) => ({ site: services.pages.get(tabId)?.origin ?? null, ticket: services.pages.get(tabId)?.ticket?.key ?? null }), proposal: chat.actionProposal }), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
+  const teachDeps = {
+    store: (recipe: unknown) => storeRecipe(services, recipes, recipe),
+    async tested(recipe: Recipe, answer: ToolResult<TicketData> | null) {
+      if (readsATicket(answer)) await recipeTests.mark(recipe);
+    },
+    unlessNoReceiver,
+  };
+  const handlers = { ...pageHandlers(services, settler, chat), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...recipeTestHandlers(services, recipeTests, () => recipesInForce(recipes)), ...recipeHighlightHandler(), ...builtinRecipeHandlers(services), ...teachModeHandlers(services, teachDeps), ...instructionsHandlers(services), ...savedRepliesHandlers(services), ...diagnosticsHandlers(log), ...policyHandlers(), ...kbSyncHandlers(kbSync), ...mcpHandlers(mcp, { shown: (tabId) => ({ site: services.pages.get(tabId)?.origin ?? null, ticket: services.pages.get(tabId)?.ticket?.key ?? null }), proposal: chat.actionProposal }), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
   const policy = await managedPolicy.get();
   // Re-registering the enabled sites' content scripts is not on the message path: site access
   // runs its calls one after another, so the list of enabled sites (which decides whose content

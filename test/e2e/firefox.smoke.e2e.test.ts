@@ -9,7 +9,7 @@ import {
 } from './harness/firefox';
 import { htmlPage, startTestServer, type TestServer } from './harness/test-server';
 
-declare const browser: { runtime: { getURL(path: string): string; id: string } };
+declare const browser: { runtime: { getURL(path: string): string; id: string; sendMessage(message: unknown): Promise<unknown> } };
 
 describe('Firefox with the add-on installed', () => {
   let firefox: FirefoxHarness;
@@ -40,6 +40,20 @@ describe('Firefox with the add-on installed', () => {
 
     await page.waitForFunction(() => document.querySelector('#app')?.textContent?.includes('Deskmate'), {
       timeout: 10_000,
+    });
+    await page.close();
+  });
+
+  // Firefox's background is a page: a script the background runs when first needed is a script
+  // element there (src/background/lazy-script.ts), not the worker's importScripts.
+  it("runs the saved replies' script, which the background loads at their first save", async () => {
+    const page = await openFirefoxExtensionPage(firefox, 'options.html');
+    const data = { version: 1, agentName: 'Sam', replies: [{ id: 'thanks', title: 'Thanks', body: 'Thanks, {{customer.first_name}}!' }] };
+    expect(await page.evaluate((data) => browser.runtime.sendMessage({ type: 'savedReplies.save', data }), data)).toEqual({ ok: true, value: { ok: true } });
+    expect(await page.evaluate(() => browser.runtime.sendMessage({ type: 'savedReplies.get' }))).toEqual({ ok: true, value: { agentName: 'Sam', replies: data.replies } });
+    expect(await page.evaluate(() => browser.runtime.sendMessage({ type: 'savedReplies.import', data: { version: 1, replies: [{ id: 'x', title: 'X', body: '{{order.id}}' }] } }))).toEqual({
+      ok: true,
+      value: { ok: false, error: '"X" uses unknown variables: {{order.id}}' },
     });
     await page.close();
   });

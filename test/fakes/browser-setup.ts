@@ -12,6 +12,10 @@ import { KB_INDEX_GLOBAL, type KbIndexModule } from '../../src/tools/kb-index-mo
 import { MODEL_CLIENT_GLOBAL, type ModelClientModule } from '../../src/background/model/model-client-module';
 import { createOpenAIModel, listModels } from '../../src/background/model/openai-model';
 import { createKbIndex } from '../../src/tools/knowledge-base';
+import { TEACH_GLOBAL, type TeachModule } from '../../src/background/teach/teach-module';
+import { teachHandlers, teachView } from '../../src/background/teach/teach-handlers';
+import { SAVED_REPLIES_GLOBAL, type SavedRepliesModule } from '../../src/background/pages/saved-replies-module';
+import { savedReplyHandlers } from '../../src/background/pages/saved-reply-handlers';
 import { installIntersectionObserver } from './intersection';
 
 /**
@@ -24,7 +28,8 @@ import { installIntersectionObserver } from './intersection';
  *   404 for any other; every other URL goes to the real fetch;
  * - the personal data script (entrypoints/personal-data.ts) has run, as it has in a worker that
  *   needed it (test/background/model/personal-data.test.ts loads it the browser's way), and so has the
- *   knowledge base index script (test/background/kb/kb-index.test.ts), and the model client script;
+ *   knowledge base index script (test/background/kb/kb-index.test.ts), the model client script,
+ *   teach mode's and the saved replies' (test/background/lazy-handlers.test.ts);
  * - under happy-dom, an IntersectionObserver that reports (test/fakes/intersection.ts).
  */
 for (const area of [fakeBrowser.storage.local, fakeBrowser.storage.session]) {
@@ -53,6 +58,10 @@ export const kbIndexScriptModule: KbIndexModule = { createKbIndex };
 (globalThis as Record<string, unknown>)[KB_INDEX_GLOBAL] = kbIndexScriptModule;
 const modelClientModule: ModelClientModule = { createOpenAIModel, listModels };
 (globalThis as Record<string, unknown>)[MODEL_CLIENT_GLOBAL] = modelClientModule;
+const teachModule: TeachModule = { teachHandlers, teachView };
+(globalThis as Record<string, unknown>)[TEACH_GLOBAL] = teachModule;
+const savedRepliesModule: SavedRepliesModule = { savedReplyHandlers };
+(globalThis as Record<string, unknown>)[SAVED_REPLIES_GLOBAL] = savedRepliesModule;
 
 beforeEach(() => {
   if (typeof window !== 'undefined') installIntersectionObserver();

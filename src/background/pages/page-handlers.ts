@@ -4,7 +4,7 @@ import type { Handlers } from '../router';
 import { createSerial } from '../storage/serial';
 import { humanCtx, type Services } from '../services';
 import { recipeAdapterId } from '../../shared/recipe-check';
-import { teachView } from '../teach/teach-handlers';
+import { teachScript } from '../teach/teach-script';
 import { log } from '../diagnostics/logger';
 import { sameTicket } from '../../shared/ticket';
 import { bodyOf, boundSend, type DraftGate } from './send-origin';
@@ -88,7 +88,8 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       const lastSends = page?.ticket ? await lastSendsTo(s, all, page.origin, page.ticket.label, now) : {};
       const access = await s.accessOf(tabId);
       const session = await s.teach.get(tabId);
-      const teach = session ? teachView(session) : null;
+      // Only a tab being taught runs teach mode's script.
+      const teach = session ? (await teachScript.load()).teachView(session) : null;
       if (!page || !adapter) return { page: null, tools: [], site: null, pending, unknown, sent, lastSends, access, teach };
       const site = await s.sites.get(page.origin);
       const flags: Record<string, boolean> = { 'page.write': site.write, 'page.send': site.send };

@@ -3,11 +3,22 @@ import { createInputValidator } from '../../core/validation';
 import { fillTemplate, MAX_SAVED_REPLIES, planTools, SAVED_REPLIES_SCHEMA, savedReplyPlan, unknownVariables, variableValues, type Filled, type SavedReplies } from '../../shared/saved-replies';
 import type { TicketData } from '../../shared/ticket';
 import type { SavedReplyRun } from '../../shared/protocol';
-import { savedRepliesItem } from '../storage/items';
+import type { StoredItem } from '../storage/stored-item';
 import type { Handlers } from '../router';
-import { humanCtx, type Services } from '../services';
+import type { humanCtx, Services } from '../services';
 
-type SavedReplyHandlers = Pick<Handlers, 'savedReplies.get' | 'savedReplies.save' | 'savedReplies.import' | 'savedReplies.preview' | 'savedReplies.run'>;
+type SavedReplyHandlers = Pick<Handlers, 'savedReplies.save' | 'savedReplies.import' | 'savedReplies.preview' | 'savedReplies.run'>;
+
+/**
+ * What the handlers use of the worker's own state, handed in: this code runs as a script of its
+ * own (entrypoints/saved-replies.ts), and a copy of a stored item there would be a second one.
+ */
+export interface SavedReplyDeps {
+  /** The saved replies and the agent's name (storage/items.ts savedRepliesItem). */
+  item: StoredItem<SavedReplies>;
+  /** The context of the agent's click in a tab (services.ts). */
+  humanCtx: typeof humanCtx;
+}
 
 const validFile = createInputValidator(SAVED_REPLIES_SCHEMA);
 
@@ -23,10 +34,10 @@ export function checkSavedReplies(data: unknown): { ok: true; value: SavedReplie
   return { ok: true, value: { agentName: file.agentName ?? '', replies: file.replies } };
 }
 
-/** Saved replies: extension pages only (the router enforces it). */
-export function savedReplyHandlers(s: Services): SavedReplyHandlers {
+/** Saved replies, but their list (saved-replies-script.ts): extension pages only (the router enforces it). */
+export function savedReplyHandlers(s: Services, deps: SavedReplyDeps): SavedReplyHandlers {
+  const savedRepliesItem = deps.item;
   return {
-    'savedReplies.get': () => savedRepliesItem.get(),
     async 'savedReplies.save'({ data }) {
       const checked = checkSavedReplies(data);
       if (!checked.ok) return checked;
@@ -46,8 +57,8 @@ export function savedReplyHandlers(s: Services): SavedReplyHandlers {
       });
       return result ? { ok: true, added: added.length } : { ok: false, error: `At most ${MAX_SAVED_REPLIES} saved replies.` };
     },
-    'savedReplies.preview': ({ tabId, id }) => previewSavedReply(s, tabId, id),
-    'savedReplies.run': ({ tabId, id, body }) => runSavedReply(s, tabId, id, body),
+    'savedReplies.preview': ({ tabId, id }) => previewSavedReply(s, deps, tabId, id),
+    'savedReplies.run': ({ tabId, id, body }) => runSavedReply(s, deps, tabId, id, body),
   };
 }
 
@@ -55,11 +66,11 @@ export function savedReplyHandlers(s: Services): SavedReplyHandlers {
  * The agent's click: the reply's fixed plan runs in the tab's context. runPlan runs every step
  * as autonomous, so the registry lets reads and writes through and refuses any send.
  */
-async function runSavedReply(s: Services, tabId: number, id: string, body?: string): Promise<SavedReplyRun> {
-  const { agentName, replies } = await savedRepliesItem.get();
+async function runSavedReply(s: Services, deps: SavedReplyDeps, tabId: number, id: string, body?: string): Promise<SavedReplyRun> {
+  const { agentName, replies } = await deps.item.get();
   const saved = replies.find((r) => r.id === id);
   if (!saved) return { ok: false, code: 'not_found', error: 'This saved reply no longer exists.' };
-  const ctx = await humanCtx(s, tabId);
+  const ctx = await deps.humanCtx(s, tabId);
   if (!ctx.scope) return { ok: false, code: 'no_ticket', error: 'Open a ticket in this tab first.' };
   let filled: Filled | undefined;
   const run = await runPlan(s.registry, savedReplyPlan(saved, agentName, (f) => (filled = f), body), {}, ctx);
@@ -75,11 +86,11 @@ async function runSavedReply(s: Services, tabId: number, id: string, body?: stri
  * A saved reply filled from the tab's ticket, without running the rest of its plan: the agent
  * reads and edits it before Insert. Only the plan's own `ticket.read` runs, as a human click.
  */
-async function previewSavedReply(s: Services, tabId: number, id: string): Promise<SavedReplyRun> {
-  const { agentName, replies } = await savedRepliesItem.get();
+async function previewSavedReply(s: Services, deps: SavedReplyDeps, tabId: number, id: string): Promise<SavedReplyRun> {
+  const { agentName, replies } = await deps.item.get();
   const saved = replies.find((r) => r.id === id);
   if (!saved) return { ok: false, code: 'not_found', error: 'This saved reply no longer exists.' };
-  const ctx = await humanCtx(s, tabId);
+  const ctx = await deps.humanCtx(s, tabId);
   if (!ctx.scope) return { ok: false, code: 'no_ticket', error: 'Open a ticket in this tab first.' };
   let ticket: TicketData | null = null;
   if (planTools(saved).includes('ticket.read')) {

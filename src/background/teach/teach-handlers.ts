@@ -1,17 +1,28 @@
 import type { ToolResult } from '../../core';
 import { fail } from '../../core/results';
+import type { Recipe } from '../../shared/recipe-check';
 import { TEACH_STEPS, type TeachChoices, type TeachStep, type TeachView } from '../../shared/teach';
 import type { TicketData } from '../../shared/ticket';
-import type { RecipeStore } from '../recipes/recipe-store';
-import { storeRecipe } from '../recipes/recipe-handlers';
-import { readsATicket, type RecipeTests } from '../recipes/recipe-tests';
-import type { Handlers, Sender } from '../router';
+import type { Handlers } from '../router';
 import type { Services } from '../services';
+import { ownSession } from './own-session';
 import { buildTeachRecipe, ticketPaths } from './teach-recipe';
 import type { TeachSession } from './teach-sessions';
-import { unlessNoReceiver } from '../diagnostics/logger';
 
-type TeachHandlers = Pick<Handlers, 'teach.start' | 'teach.state' | 'teach.pick' | 'teach.escape' | 'teach.goto' | 'teach.cancel' | 'teach.test' | 'teach.save'>;
+type TeachHandlers = Pick<Handlers, 'teach.start' | 'teach.pick' | 'teach.goto' | 'teach.cancel' | 'teach.test' | 'teach.save'>;
+
+/**
+ * What the handlers use of the worker's own state, handed in: this code runs as a script of its
+ * own (entrypoints/teach.ts), and a copy of a stateful module there would be a second one.
+ */
+export interface TeachDeps {
+  /** Stores a recipe through the same check as an import (recipe-handlers.ts storeRecipe). */
+  store(recipe: Recipe): Promise<{ ok: boolean; error?: string; managed?: boolean }>;
+  /** Told the answer of a recipe's test: one that read a ticket marks the recipe tested. */
+  tested(recipe: Recipe, answer: ToolResult<TicketData> | null): Promise<void>;
+  /** A `.catch` for a message to a tab that may find no listener (diagnostics/logger.ts). */
+  unlessNoReceiver(where: string, message: string): (error: unknown) => undefined;
+}
 
 /** The shapes each step's choice may have: [required fields, optional fields]. */
 const SHAPES: Record<TeachStep, [string[], string[]][]> = {
@@ -57,17 +68,12 @@ export function teachView(session: TeachSession): TeachView {
  * and cancels; the tab's content script reports the agent's picks for the step the session
  * is on, for its own tab and site only. The recipe is built here, from those picks and the
  * browser's word for the pages' addresses, and stored through the same check as an import.
+ * (The page's question whether its tab is taught, and Escape: teach-page-handlers.ts.)
  */
-export function teachHandlers(s: Services, recipes: RecipeStore, tests?: RecipeTests): TeachHandlers {
+export function teachHandlers(s: Services, deps: TeachDeps): TeachHandlers {
   const tell = (tabId: number, step: TeachStep | null, messages: string | null) =>
-    s.send(tabId, { type: 'page.teach', step, messages }).catch(unlessNoReceiver('teach', 'Could not tell the tab which step to pick'));
+    s.send(tabId, { type: 'page.teach', step, messages }).catch(deps.unlessNoReceiver('teach', 'Could not tell the tab which step to pick'));
   const changed = (tabId: number) => s.broadcast({ type: 'view.changed', tabId });
-  /** The session of a content script's own tab, when it is for the script's own site. */
-  const own = async (sender: Sender) => {
-    if (sender.tabId === undefined || !sender.origin) return null;
-    const session = await s.teach.get(sender.tabId);
-    return session && session.site === sender.origin ? session : null;
-  };
   const end = async (tabId: number) => {
     await s.teach.drop(tabId);
     await tell(tabId, null, null);
@@ -85,13 +91,8 @@ export function teachHandlers(s: Services, recipes: RecipeStore, tests?: RecipeT
       return { ok: true };
     },
 
-    async 'teach.state'(_req, sender) {
-      const session = await own(sender);
-      return session ? { step: session.step, messages: session.choices.message?.messages ?? null } : null;
-    },
-
     async 'teach.pick'({ step, choice }, sender) {
-      const session = await own(sender);
+      const session = await ownSession(s, sender);
       if (!session || session.step !== step) return { ok: false, error: 'Deskmate is not asking for that now.' };
       if (!shapeFits(step, choice)) return { ok: false, error: `That is not an answer to the ${step} step.` };
       const next: TeachSession = { ...session, choices: { ...session.choices } };
@@ -112,15 +113,6 @@ export function teachHandlers(s: Services, recipes: RecipeStore, tests?: RecipeT
       await s.teach.set(next);
       changed(session.tabId);
       return { ok: true, step: next.step, messages: next.choices.message?.messages ?? null };
-    },
-
-    async 'teach.escape'(_req, sender) {
-      const session = await own(sender);
-      if (session) {
-        await s.teach.drop(session.tabId);
-        changed(session.tabId);
-      }
-      return { ok: !!session };
     },
 
     async 'teach.goto'({ tabId, step }) {
@@ -144,7 +136,7 @@ export function teachHandlers(s: Services, recipes: RecipeStore, tests?: RecipeT
       if (!built.ok) return fail('invalid_input', built.error);
       const answer = (await s.send(tabId, { type: 'page.teach-read', recipe: built.recipe }).catch(() => null)) as ToolResult<TicketData> | null;
       // The recipe Save would store is the one tested: it is not marked "untested" after Save.
-      if (tests && readsATicket(answer)) await tests.mark(built.recipe);
+      await deps.tested(built.recipe, answer);
       return answer ?? fail('page_error', 'The page did not answer. Reload it and try again.');
     },
 
@@ -153,7 +145,7 @@ export function teachHandlers(s: Services, recipes: RecipeStore, tests?: RecipeT
       if (!session) return { ok: false, error: 'No teaching is under way in this tab.' };
       const built = buildTeachRecipe(session);
       if (!built.ok) return { ok: false, error: built.error };
-      const stored = await storeRecipe(s, recipes, built.recipe);
+      const stored = await deps.store(built.recipe);
       if (stored.ok) await end(tabId);
       return stored;
     },
