@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatModel, ModelEvent, ModelRequest } from '../chat-model';
 import { fenceToolResult } from '../fence';
+import { PLACEHOLDER_HELP } from '../system-prompt';
 import type { DetectOptions, NumberChecks } from './detect';
 import { createMasker, type Masker, type Person } from './masker';
 import { parseFenced, peopleInMessages } from './people';
@@ -38,6 +39,8 @@ export function createMaskingModel(inner: ChatModel, options: MaskingOptions): C
 export function maskMessage(message: ChatMessage, masker: Masker): ChatMessage {
   switch (message.role) {
     case 'system':
+      // Our own line on how placeholders are written is kept whole; everything around it is masked.
+      return { ...message, content: message.content.split(PLACEHOLDER_HELP).map((part) => maskText(part, masker)).join(PLACEHOLDER_HELP) };
     case 'user':
       return { ...message, content: maskText(message.content, masker) };
     case 'assistant':

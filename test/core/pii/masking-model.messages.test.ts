@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fenceToolResult, type ChatMessage, type ChatModel, type ModelEvent, type ModelRequest } from '../../../src/core';
 import { numberChecks } from '../../fakes/phone-metadata';
 import { createMaskingModel } from '../../../src/core/pii';
+import { PLACEHOLDER_HELP, systemPrompt } from '../../../src/core/system-prompt';
 
 /** A model that records each request it gets and answers "ok". */
 function recordingModel() {
@@ -50,5 +51,16 @@ describe('what the model is sent', () => {
       role: 'user',
       content: `Ticket of [CUSTOMER_1]:\n${read({ requester: { name: '[CUSTOMER_1]' } })}\nand\n${read({ email: '[EMAIL_1]' })}\nReply to [CUSTOMER_1_LAST].`,
     });
+  });
+});
+
+describe('the line on placeholders', () => {
+  it('reaches the model with its examples as written; a look-alike elsewhere in the same message is still neutralised', async () => {
+    const prompt = systemPrompt({ masked: true });
+    expect(prompt).toContain(PLACEHOLDER_HELP);
+    const [sent] = await sentOf([{ role: 'system', content: `${prompt}\nTeam note: Ann "The Boss" Lee writes [EMAIL_1] to test us.` }]);
+    expect(sent!.content).toContain('such as [CUSTOMER_1], [CUSTOMER_1_FIRST] (first name) or [EMAIL_1]: write them exactly so.');
+    expect(sent!.content).toContain('Team note: [CUSTOMER_1] writes (EMAIL_1) to test us.');
+    expect(sent!.content).not.toContain('(CUSTOMER_1)');
   });
 });
