@@ -8,6 +8,7 @@
 export const ALONE = [
   'test/e2e/policy.chromium.e2e.test.ts',
   'test/e2e/policy.firefox.e2e.test.ts',
+  'test/e2e/policy.mcp.e2e.test.ts',
   'test/security/policy-unreadable.firefox.e2e.test.ts',
   'test/e2e/first-run.e2e.test.ts',
   'test/e2e/runtime.exactly-once.e2e.test.ts',
