@@ -38,7 +38,9 @@ export async function mcpFixture(options: { behaviour?: OrderSystemBehaviour; to
     limits: { timeoutMs: 5_000, maxBytes: 8_000_000, maxTools: 200, ...options.limits },
   });
   await runtime.start();
-  await runtime.ready();
+  // Until the connect has settled (connected or down), not the deadline of one request: on a loaded
+  // machine listing 5,000 tools, or a connect with a 1 s deadline, takes longer than the deadline.
+  await runtime.ready(60_000);
 
   const view = async (): Promise<McpServerView> => (await runtime.views())[0]!;
   const tool = async (name: string) => (await view()).tools.find((t) => t.name === name)!;
