@@ -53,4 +53,18 @@ describe('the MV3 service worker under test control', () => {
     expect(await worker.evaluate(() => chrome.runtime.id)).toBe(chromium.extensionId);
     await page.close();
   });
+
+  // Chromium lets a worker import a script after its first run only if it imported it at install
+  // (src/background/lazy-script.ts): a stopped worker started again by a message must still run
+  // the handlers kept in scripts of their own.
+  it('runs the handlers it keeps in scripts of their own after a stop of the worker: saved replies, teach mode', async () => {
+    await stopServiceWorker(chromium.context);
+    expect(await serviceWorkerStatus(chromium.context)).toBe('stopped');
+    const page = await openExtensionPage(chromium.context, chromium.extensionId, 'options.html');
+    const send = (m: object) => page.evaluate((m) => chrome.runtime.sendMessage(m), m);
+    const data = { version: 1, replies: [{ id: 'thanks', title: 'Thanks', body: 'Thanks, {{customer.first_name}}!' }] };
+    expect(await send({ type: 'savedReplies.save', data })).toEqual({ ok: true, value: { ok: true } });
+    expect(await send({ type: 'teach.cancel', tabId: 1 })).toEqual({ ok: true, value: { ok: true } });
+    await page.close();
+  });
 });
