@@ -13,6 +13,11 @@ export type TypedField =
   | { kind: 'ticketContext'; site: string; ticketKey: string }
   /** The chat box of the conversation `key`, not sent yet. */
   | { kind: 'question'; key: string }
+  /**
+   * The chat box of whichever conversation tab `tabId` shows, as the background knows it: text
+   * typed before the sidebar had its conversation's key (a panel opened and closed at once).
+   */
+  | { kind: 'tabQuestion'; tabId: number }
   | { kind: 'teamInstructions' }
   /** The agent's name in saved replies. */
   | { kind: 'agentName' }
@@ -32,6 +37,8 @@ export function fieldId(field: TypedField): string {
       return `ticketContext ${field.site} ${field.ticketKey}`;
     case 'question':
       return `question ${field.key}`;
+    case 'tabQuestion':
+      return `tabQuestion ${field.tabId}`;
     case 'newSavedReply':
       return `newSavedReply ${field.part}`;
     default:
@@ -63,6 +70,7 @@ const NAMES: Record<TypedField['kind'], readonly string[]> = {
   draft: ['tabId', 'key', 'callId'],
   ticketContext: ['site', 'ticketKey'],
   question: ['key'],
+  tabQuestion: ['tabId'],
   teamInstructions: [],
   agentName: [],
   newSavedReply: ['part'],
@@ -113,6 +121,7 @@ export const TYPED_LIMITS: Record<TypedField['kind'], number> = {
   draft: MAX_TYPED,
   ticketContext: MAX_TICKET_CONTEXT,
   question: MAX_TYPED,
+  tabQuestion: MAX_TYPED,
   teamInstructions: MAX_TEAM_INSTRUCTIONS,
   agentName: 120,
   newSavedReply: MAX_TYPED,

@@ -132,6 +132,19 @@ export function createTypedKeeper(pauseMs = TYPED_PAUSE_MS) {
       changed(id);
     },
 
+    /**
+     * Stops keeping `field` here: a save not sent yet is not sent; one sent already is applied
+     * all the same (its answer finds no entry). For text that moved to another field.
+     */
+    drop(field: TypedField): void {
+      const id = fieldId(field);
+      const entry = entries.get(id);
+      if (!entry) return;
+      clearTimeout(entry.timer);
+      entries.delete(id);
+      changed(id);
+    },
+
     /** The background's answer to a save. */
     answered({ seq: n, ok, error }: TypedSaved): void {
       const w = waiting.get(n);

@@ -26,6 +26,19 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('the keeper of typed text: flush before act', () => {
+  it('drops a field whose text moved on: what it had not sent is never sent, and a flush does not wait for it', async () => {
+    const early: TypedField = { kind: 'tabQuestion', tabId: 1 };
+    const known: TypedField = { kind: 'question', key: 'chat:1:http://a.test 7' };
+    keeper.type(early, 'Is it');
+    keeper.drop(early);
+    keeper.type(known, 'Is it covered?');
+    vi.advanceTimersByTime(TYPED_PAUSE_MS);
+    expect(saves().map((m) => m.field)).toEqual([known]);
+    answer(saves()[0]!);
+    await expect(keeper.flush()).resolves.toBe(true);
+    expect(keeper.state(early)).toBe('idle');
+  });
+
   it('hands the newest text to the background once typing pauses, not at each key', () => {
     keeper.type(DRAFT, 'Hel');
     keeper.type(DRAFT, 'Hello');

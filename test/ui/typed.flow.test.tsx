@@ -4,6 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ChatSessions } from '../../src/background/chat/chat-session';
+import { conversationKey } from '../../src/background/chat/chat-store';
 import { createServices } from '../../src/background/host';
 import { route, type Sender } from '../../src/background/router';
 import type { DraftItem } from '../../src/shared/chat-items';
@@ -25,6 +26,7 @@ const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepane
 const PROPOSED = 'Hi Ada,\n\nYour refund is on its way.\n\nBest regards,';
 const EDITED = `${PROPOSED}\nAlan from Support`;
 const CONTEXT = 'The customer is on the premium plan.';
+const QUESTION = 'Does the premium plan cover a second refund?';
 const DRAFTING: ScriptEntry[] = [calls(['c1', 'reply__propose', { body: PROPOSED }]), answer('The draft is below.')];
 
 let root: HTMLElement;
@@ -59,7 +61,7 @@ async function start(script: ScriptEntry[]) {
   tabs.tabs.set(1, { origin: A, ticket: '#7' });
   await built.handlers['page.announce']({ type: 'page.announce', adapterId: 'fake-helpdesk', url: `${A}/tickets/7`, ticket: { key: '7', label: '#7' } }, tabs.senderOf(1));
   await act(() => render(<App />, root));
-  return { model };
+  return { model, handlers: built.handlers };
 }
 
 /** The draft as the background keeps it: a conversation opened anew, as a new sidebar would. */
@@ -129,6 +131,22 @@ describe('typed text with the background', () => {
     dispatchEvent(new Event('pagehide'));
     expect(savesSent()).toContain(EDITED);
     await untilKept(EDITED);
+  });
+
+  it('a question typed before the sidebar knows its conversation, the page unloaded at once, is kept for that conversation', async () => {
+    const { handlers } = await start([]);
+    // The box shows at once; the conversation (and with it the box's key) comes with the first snapshot.
+    const box = $<HTMLTextAreaElement>('chat-input')!;
+    expect(port.sent.some((m) => m.type === 'chat.open')).toBe(true);
+    type(box, QUESTION);
+    dispatchEvent(new Event('pagehide'));
+    expect(savesSent()).toContain(QUESTION);
+    const field = { kind: 'question' as const, key: conversationKey(1, A, '7') };
+    let kept = '';
+    await until(() => {
+      void handlers['typed.unsent']({ type: 'typed.unsent', field }, sidebar).then((r) => (kept = r.text));
+      return kept === QUESTION;
+    }, 'the question kept for the tab’s conversation');
   });
 
   it('Send… right after typing confirms exactly the typed text, and the draft keeps it', async () => {

@@ -107,7 +107,7 @@ export function createChatSessions(services: Services, createModel: CreateModel,
   const turns = createChatTurns({ services, createModel, ...(outbound ? { outbound } : {}), store: conversations, keyOf, load, snapshot: (conversation, settings, from) => snapshot(null, conversation, settings, from), post, audit });
   const drafts = createDraftKeeper({ services, store: conversations, load, byKey, snapshot, siteOf, audit });
   // What the agent typed: applied in the order it came, before anything a port sends after it.
-  const typed = createTypedText(typedFields(drafts.edit));
+  const typed = createTypedText(typedFields(drafts.edit, keyOf));
 
   async function handle(port: ChatPort, message: Exclude<ChatClientMessage, TypedSave>): Promise<void> {
     const { tabId } = message;

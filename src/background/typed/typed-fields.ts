@@ -23,12 +23,17 @@ const isOrigin = (site: string): boolean => {
  * once the text is stored, so what the background reads next has it. Extension pages only: the
  * port they come by is open to no content script.
  */
-export function typedFields(editDraft: (tabId: number, key: string, callId: string, text: string) => Promise<boolean>) {
+export function typedFields(editDraft: (tabId: number, key: string, callId: string, text: string) => Promise<boolean>, conversationOf: (tabId: number) => Promise<string>) {
   return async (field: TypedField, text: string): Promise<Applied> => {
     const limit = TYPED_LIMITS[field.kind];
     if (text.length > limit) return refuse(`At most ${limit} characters; nothing was lost, shorten the text.`);
     if (isUnsent(field)) {
       await unsentText.set(fieldId(field), text);
+      return OK;
+    }
+    if (field.kind === 'tabQuestion') {
+      // The chat box of the conversation the tab shows now: where a sidebar opened on it finds it.
+      await unsentText.set(fieldId({ kind: 'question', key: await conversationOf(field.tabId) }), text);
       return OK;
     }
     switch (field.kind) {

@@ -1,11 +1,13 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
-import type { UnsentField } from '../../shared/typed';
+import type { TypedField, UnsentField } from '../../shared/typed';
 import { useUnsentTyped } from '../hooks/useTyped';
 import { t } from '../i18n';
 
 interface Props {
   /** Where the box's text is kept until it is sent: the conversation's question (null: no conversation yet). */
   field: UnsentField | null;
+  /** Where text typed before the conversation is known is kept (the tab's conversation). */
+  early?: TypedField | null;
   running: boolean;
   /** What the page is and what Deskmate can do there, as the box's placeholder. */
   placeholder: string;
@@ -22,9 +24,9 @@ const MAX_HEIGHT = 160;
  * Send while an answer runs. What is typed and not sent stays with the conversation (a closed and
  * reopened sidebar, another tab and back), and is the box's text only for that conversation.
  */
-export function ChatInput({ field, running, placeholder, onSend, onStop, onTyping }: Props) {
+export function ChatInput({ field, early, running, placeholder, onSend, onStop, onTyping }: Props) {
   const box = useRef<HTMLTextAreaElement>(null);
-  const question = useUnsentTyped(field);
+  const question = useUnsentTyped(field, early);
   // Focused when the sidebar opens, so the keyboard shortcut that opened it lands here.
   useEffect(() => box.current?.focus(), []);
   useLayoutEffect(() => {

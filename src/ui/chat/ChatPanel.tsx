@@ -143,7 +143,7 @@ export function ChatPanel({ s, chrome }: { s: Sidebar; chrome: ChatChrome }) {
       <QuickActions off={!chrome.answers} running={chat.running} onAction={(action) => (chrome.closeOutbound(), chat.action(action))} onWake={chat.wake}>
         <SavedRepliesMenu replies={saved.replies} busy={saved.busy} onChoose={(id) => void saved.open(id)} />
       </QuickActions>
-      <ChatInput field={chat.questionField} running={chat.running} placeholder={chatPlaceholder(s.view ? s.view.page : undefined, s.view?.tools ?? [])} onSend={(text) => (chrome.closeOutbound(), chat.send(text))} onStop={chat.stop} onTyping={chat.wake} />
+      <ChatInput field={chat.questionField} early={chat.questionEarly} running={chat.running} placeholder={chatPlaceholder(s.view ? s.view.page : undefined, s.view?.tools ?? [])} onSend={(text) => (chrome.closeOutbound(), chat.send(text))} onStop={chat.stop} onTyping={chat.wake} />
     </div>
   );
 }

@@ -21,6 +21,8 @@ export interface Chat extends ChatState {
   draftField(callId: string): TypedField | null;
   /** Where the chat box's text is kept until it is sent. */
   questionField: UnsentField | null;
+  /** Where it is kept while the conversation is not known yet: the tab's conversation, placed by the background. */
+  questionEarly: TypedField | null;
   /** Back to an earlier version of a draft (its index in the draft's history); the background's snapshot shows it. */
   restore(callId: string, version: number): void;
   /** Asks for a fresh snapshot (e.g. after the model settings changed). */
@@ -89,11 +91,13 @@ export function useChat(tabId: number | null | undefined): Chat {
   const draftField = (callId: string): TypedField | null =>
     typeof tab.current === 'number' && state.key !== null ? { kind: 'draft', tabId: tab.current, key: state.key, callId } : null;
   const questionField: UnsentField | null = state.key !== null ? { kind: 'question', key: state.key } : null;
+  const questionEarly: TypedField | null = typeof tabId === 'number' ? { kind: 'tabQuestion', tabId } : null;
 
   return {
     ...state,
     draftField,
     questionField,
+    questionEarly,
     send(text) {
       if (state.running || !text.trim() || typeof tab.current !== 'number') return;
       // Running at once: the background's snapshot follows, and a second Enter must not send twice.

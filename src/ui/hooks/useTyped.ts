@@ -14,25 +14,33 @@ export interface Typed {
 
 /**
  * A field the agent types into, kept by the page's keeper: `background` is the background's
- * text of it (a snapshot, a load). `field` null: nothing to keep it for (no conversation yet).
+ * text of it (a snapshot, a load). `field` null: not known yet (no conversation yet); text typed
+ * then is shown as typed and kept for `early` (a field the background can place without knowing
+ * more), so a page closed before `field` is known loses nothing. Once `field` is known the text
+ * is its own.
  */
-export function useTyped(field: TypedField | null, background: string): Typed {
+export function useTyped(field: TypedField | null, background: string, early?: TypedField | null): Typed {
   const [, setChanges] = useState(0);
   // Typed before the field was known (the chat box as the sidebar opens): kept here, then the field's.
-  const [early, setEarly] = useState<string | null>(null);
+  const [before, setBefore] = useState<string | null>(null);
   const id = field ? fieldId(field) : null;
   useEffect(() => {
-    if (field && early !== null) {
-      typed.type(field, early);
-      setEarly(null);
+    if (field && before !== null) {
+      if (early) typed.drop(early);
+      typed.type(field, before);
+      setBefore(null);
     }
     return typed.subscribe(field, () => setChanges((n) => n + 1));
   }, [id]);
   return {
-    text: early ?? typed.shown(field, background),
+    text: before ?? typed.shown(field, background),
     state: typed.state(field),
     error: typed.error(field),
-    type: (text) => (field ? typed.type(field, text) : setEarly(text)),
+    type: (text) => {
+      if (field) return typed.type(field, text);
+      setBefore(text);
+      if (early) typed.type(early, text);
+    },
   };
 }
 
@@ -41,7 +49,7 @@ export function useTyped(field: TypedField | null, background: string): Typed {
  * background's copy is loaded for each field. A load that answers after the agent typed here
  * changes nothing shown: the typed text is newer.
  */
-export function useUnsentTyped(field: UnsentField | null): Typed {
+export function useUnsentTyped(field: UnsentField | null, early?: TypedField | null): Typed {
   const [loaded, setLoaded] = useState('');
   const id = field ? fieldId(field) : null;
   useEffect(() => {
@@ -56,7 +64,7 @@ export function useUnsentTyped(field: UnsentField | null): Typed {
       current = false;
     };
   }, [id]);
-  return useTyped(field, loaded);
+  return useTyped(field, loaded, early);
 }
 
 /** A page without a chat (the options page): a port of its own for the text typed there. */
