@@ -15,6 +15,9 @@ import { serveCkeditor4 } from './ckeditor4-files';
  *   frame-ancestors 'none'), so the reply page can only be used in the agent's own tab.
  * - /ckeditor/: the same refusal, and the reply page runs the real CKEditor 4, which copies its
  *   text into the form's textarea only on submit, beside a Status field the post also sets.
+ * - /history/: the shape of Request Tracker for teach mode (fixture-history.ts): framing refused,
+ *   messages and system events in one history, staff marked by a badge only, the requester as
+ *   `Name <email>`, Reply in a hover menu, the real CKEditor 4 on the reply page.
  * - /cards/: what teach mode meets (no recipe describes it): a single-page-app look with
  *   generated class names, messages as cards whose role is a data- attribute, click handlers
  *   of the page's own on the cards and the page (counted in body[data-page-clicks]), and a
@@ -113,6 +116,9 @@ export function htmlToStoredText(html: string): string {
 /** What a helpdesk that may not be framed sends with every page (as Request Tracker and many others do). */
 const NO_FRAMES = { 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'" };
 
+/** The shapes whose reply page runs the real CKEditor 4. */
+const CKEDITOR_SHAPES = new Set(['ckeditor', 'history']);
+
 /** The shapes whose reply box is a textarea. */
 const PLAIN_TEXT_SHAPES = new Set(['spa', 'reload', 'next', 'midpost']);
 
@@ -134,7 +140,7 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
   };
   const record = (shape: string, ticket: FixtureTicket, posted: string): string | null => {
     // Rich editors post HTML (CKEditor 4 formats it over lines, which HTML does not count); a textarea posts the text itself.
-    const html = shape === 'ckeditor' ? posted.replace(/\r?\n/g, '').replace(/<\/p><p>/g, '<br><br>').replace(/<\/?p>/g, '') : posted;
+    const html = CKEDITOR_SHAPES.has(shape) ? posted.replace(/\r?\n/g, '').replace(/<\/p><p>/g, '<br><br>').replace(/<\/?p>/g, '') : posted;
     const text = (PLAIN_TEXT_SHAPES.has(shape) ? posted.replace(/\r\n/g, '\n') : htmlToStoredText(html)).trim();
     if (!text) return null;
     sent.push({ shape, ticketId: ticket.id, text });
@@ -197,7 +203,7 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
         return response.end(body.slice(body.indexOf('<body')));
       }
       if (shape === 'midpost' && Date.now() - lastPostAt < MIDPOST_PAGE_DELAY_MS) await new Promise((r) => setTimeout(r, MIDPOST_PAGE_DELAY_MS));
-      return html(response, 200, match[3] ? pages.reply(ticket) : pages.view(ticket), shape === 'noframe' || shape === 'ckeditor' ? NO_FRAMES : {});
+      return html(response, 200, match[3] ? pages.reply(ticket) : pages.view(ticket), shape === 'noframe' || CKEDITOR_SHAPES.has(shape) ? NO_FRAMES : {});
     })().catch((error: unknown) => html(response, 500, String(error)));
   });
   await new Promise<void>((ready, fail) => server.once('error', fail).listen(0, '127.0.0.1', ready));

@@ -1,5 +1,6 @@
 /** The pages of the fixture helpdesks (fixture-helpdesk.ts): plain HTML and the page's own script. */
 import { ckeditorReplyForm } from './ckeditor4-files';
+import { historyShape } from './fixture-history';
 
 export interface FixtureTicket {
   id: number;
@@ -230,6 +231,7 @@ export const fixturePages: Record<string, FixtureShape> = {
     view: replyPageShape('ckeditor').view,
     reply: (t) => page(`Reply to ticket ${t.id}`, `<main><h1>Reply: ${escape(t.subject)}</h1>${ckeditorReplyForm('ckeditor', t.id)}</main>`),
   },
+  history: historyShape,
 };
 
 /** The mailbox folder "send and next" lands on: a list of tickets, no ticket shown. */
