@@ -15,14 +15,36 @@ export type Found<T = TeachChoice> = { ok: true; choice: T } | { ok: false; reas
 const no = (reason: string): Found<never> => ({ ok: false, reason });
 
 export function messageChoice(target: Element): Found<MessageChoice> {
-  const group = messageGroup(target);
-  const messages = group && groupSelector(group.message, group.all);
-  if (!group || !messages) return no('teach_no_message');
-  const role = rolesOf(group.all);
-  const header = headerOf(target.ownerDocument, group.all);
+  const found = messageGroup(target);
+  const grouped = found && groupSelector(found.message, found.all);
+  if (!found || !grouped) return no('teach_no_message');
+  const { messages, all } = withText(target, found.message, found.all, grouped);
+  const role = rolesOf(all);
+  // Outside every entry, events included: an event's text is never the ticket's header.
+  const header = headerOf(target.ownerDocument, found.all);
   const partial = { read: { messages, body: '*', subject: header.subject, ...(role ? { role } : {}) } } as Recipe;
   const customers = readMessages(partial, target.ownerDocument).filter((m) => m.role === 'customer').length;
-  return { ok: true, choice: { messages, count: group.all.length, customers, ...(role ? { role } : {}), ...timesOf(group.all), ...header } };
+  return { ok: true, choice: { messages, count: all.length, customers, ...(role ? { role } : {}), ...timesOf(all), ...header } };
+}
+
+/**
+ * Only the entries that have the part the agent clicked in are messages: a history that shows a
+ * status change or an owner set between the messages, built like them but without a body,
+ * counts those out (`entry:has(part)`), so the thread reads 4 messages, not 7.
+ */
+function withText(target: Element, message: Element, all: Element[], selector: string): { messages: string; all: Element[] } {
+  const part = target === message ? null : partSelector(wholePart(target, message), message, all);
+  if (!part || part.count === all.length || part.count === 0) return { messages: selector, all };
+  const messages = `${selector}:has(${part.selector})`;
+  const narrowed = safeQueryAll(target.ownerDocument, messages);
+  return narrowed.includes(message) && messages.length <= 300 ? { messages, all: narrowed } : { messages: selector, all };
+}
+
+/** A paragraph of a body stands for the whole body, not its first paragraph only. */
+function wholePart(target: Element, message: Element): Element {
+  let el = target;
+  while (BLOCKY.has(el.localName) && el.parentElement && el.parentElement !== message) el = el.parentElement;
+  return el;
 }
 
 const BLOCKY = new Set(['p', 'span', 'b', 'i', 'strong', 'em', 'a', 'br', 'code', 'small', 'u', 'font', 'img', 'li', 'ul', 'ol', 'pre', 'blockquote', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -32,9 +54,7 @@ export function partChoice(target: Element, messagesSelector: string, whole: boo
   const all = safeQueryAll(target.ownerDocument, messagesSelector);
   const message = all.find((m) => m.contains(target) && m !== target);
   if (!message) return no('teach_not_in_message');
-  let el = target;
-  // A paragraph of the body stands for the whole body, not its first paragraph only.
-  if (whole) while (BLOCKY.has(el.localName) && el.parentElement && el.parentElement !== message) el = el.parentElement;
+  const el = whole ? wholePart(target, message) : target;
   const part = partSelector(el, message, all);
   if (!part) return no('teach_unnamable');
   const sample = all
