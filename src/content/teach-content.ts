@@ -5,7 +5,7 @@ import { foundText, type TeachChoices, type TeachStep } from '../shared/teach';
 import type { TicketData } from '../shared/ticket';
 import { checkRecipe, type Recipe } from '../shared/recipe-check';
 import { readTicket, shownTicket } from '../sites/recipes/recipe-read';
-import { choiceFor } from '../sites/teach/teach-choices';
+import { choiceFor, type Seen } from '../sites/teach/teach-choices';
 import { safeQueryAll } from '../sites/teach/teach-selectors';
 import { t } from './content-words';
 import { createPicker, type Picker } from './teach-picker';
@@ -18,6 +18,8 @@ import { createPicker, type Picker } from './teach-picker';
 export function createTeachMode(doc: Document) {
   let picker: Picker | null = null;
   let state: { step: TeachStep; messages: string | null } | null = null;
+  // Earlier picks on this page, for the roles step to compare against (gone with the page).
+  const seen: Seen = { customer: null, body: null };
 
   const show = (step: TeachStep | null, messages: string | null) => {
     if (!step) {
@@ -35,7 +37,7 @@ export function createTeachMode(doc: Document) {
   const pick = async (target: Element) => {
     if (!state || !picker) return;
     const { step, messages } = state;
-    const found = choiceFor(step, target, messages);
+    const found = choiceFor(step, target, messages, seen);
     if (!found.ok) return picker.say(t(found.reason), 'error');
     const answer = (await browser.runtime.sendMessage({ type: 'teach.pick', step, choice: found.choice }).catch(() => null)) as {
       ok: boolean;
@@ -50,6 +52,8 @@ export function createTeachMode(doc: Document) {
       (target.closest('a[href], button, [role="button"], input') as HTMLElement | null)?.click();
       return;
     }
+    if (step === 'message') seen.customer = safeQueryAll(doc, reply.messages ?? '').find((m) => m.contains(target)) ?? null;
+    if (step === 'body') seen.body = (found.choice as { selector: string }).selector;
     show(reply.step ?? null, reply.messages ?? null);
     picker?.say(foundText(step, { [step]: found.choice } as TeachChoices, t) ?? '', 'found');
     if (step === 'body' || step === 'author') {

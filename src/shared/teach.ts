@@ -8,7 +8,7 @@ import type { RecipeRoles } from './recipe-check';
  * into a recipe, validates it like an imported one, and stores it when the agent clicks Save
  * in the sidebar. A page never supplies a recipe, and a recipe never carries a grade.
  */
-export const TEACH_STEPS = ['message', 'body', 'author', 'editor', 'send'] as const;
+export const TEACH_STEPS = ['message', 'body', 'author', 'role', 'editor', 'send'] as const;
 export type TeachStep = (typeof TEACH_STEPS)[number];
 
 /** One message of the thread, generalised to all of them, and the ticket's header. */
@@ -33,6 +33,16 @@ export interface PartChoice {
   sample: string[];
 }
 
+/**
+ * How the roles show, learned from a message the agent marks as the team's (the first one
+ * picked being the customer's), when no class or attribute names them.
+ */
+export interface RoleChoice {
+  role: RecipeRoles;
+  count: number;
+  customers: number;
+}
+
 /** The reply box, or (on the way to it) the control that opens it on this page. */
 export type EditorChoice = { editor: string; kind: 'textarea' | 'contenteditable' | 'iframe' } | { open: string };
 
@@ -46,11 +56,15 @@ export interface TeachChoices {
   message?: MessageChoice;
   body?: PartChoice;
   author?: PartChoice;
+  role?: RoleChoice;
   editor?: Extract<EditorChoice, { editor: string }>;
   send?: SendChoice;
 }
 
-export type TeachChoice = MessageChoice | PartChoice | EditorChoice | SendChoice;
+export type TeachChoice = MessageChoice | PartChoice | RoleChoice | EditorChoice | SendChoice;
+
+/** Whether `step` has its answer: the roles step has one when the markup named the roles already. */
+export const stepDone = (choices: TeachChoices, step: TeachStep): boolean => (step === 'role' ? !!(choices.role ?? choices.message?.role) : !!choices[step]);
 
 /** What the sidebar shows of a teach session. */
 export interface TeachView {
@@ -101,7 +115,11 @@ export const TEACH_CHOICE_SCHEMA: JsonSchema = {
 
 /** What a step found, in words (for the sidebar and the picker's bar); `t` is the i18n lookup. */
 export function foundText(step: TeachStep, choices: TeachChoices, t: (key: string, subs?: string[]) => string): string | null {
-  if (step === 'message' && choices.message) return t('teach_found_messages', [String(choices.message.count), String(choices.message.customers)]);
+  if (step === 'message' && choices.message) return t('teach_found_messages', [String(choices.message.count), String(choices.role?.customers ?? choices.message.customers)]);
+  if (step === 'role' && (choices.role || choices.message?.role)) {
+    const { count, customers } = choices.role ?? choices.message!;
+    return t('teach_found_roles', [String(customers), String(count - customers)]);
+  }
   const part = step === 'body' || step === 'author' ? choices[step] : undefined;
   if (part) return t('teach_found_part', [String(part.count), String(part.of), part.sample.join(' · ')]);
   if (step === 'editor' && choices.editor) return t(`teach_found_editor_${choices.editor.kind}`);

@@ -21,7 +21,8 @@ const memory = (): KeyValue => {
 };
 
 /** What the picker reports for the cards helpdesk (test/sites/teach/teach.choices.test.ts makes these from clicks). */
-const CHOICES: Required<TeachChoices> = {
+// The markup names the roles (data-author-type), so the roles step has its answer from the first.
+const CHOICES: Required<Omit<TeachChoices, 'role'>> = {
   message: { messages: 'div.msg-card', count: 4, customers: 1, subject: 'h1.ticket-title', requesterEmail: 'span.requester-mail', role: { attribute: 'data-author-type', customer: { values: ['end_user'] }, otherwise: 'agent' } },
   body: { selector: 'div.msg-body', count: 4, of: 4, sample: ['x'] },
   author: { selector: 'span.msg-author', count: 4, of: 4, sample: ['Ines'] },
@@ -40,7 +41,7 @@ async function setup() {
     await handlers['page.announce']({ type: 'page.announce', adapterId: 'generic', url: `${tabs.tabs.get(tabId)!.origin}/cards/tickets/6`, ticket: null }, content(tabId)!);
   }
   const send = (message: Record<string, unknown>, sender: Sender | null) => route(message, sender, handlers);
-  const pick = (step: keyof TeachChoices, sender = content(1), choice: unknown = CHOICES[step]) => send({ type: 'teach.pick', step, choice }, sender);
+  const pick = (step: keyof typeof CHOICES, sender = content(1), choice: unknown = CHOICES[step]) => send({ type: 'teach.pick', step, choice }, sender);
   const view = async (tabId = 1) => (await handlers['view.get']({ type: 'view.get', tabId }, extensionPage)).teach;
   return { tabs, services, handlers, content, send, pick, view };
 }
@@ -69,6 +70,24 @@ describe('teach mode in the background', () => {
     expect(await t.view()).toBeNull();
     // The picker is taken away when the session ends.
     expect(t.tabs.calls.at(-1)?.call).toEqual({ type: 'page.teach', step: null, messages: null });
+  });
+
+  it('asks which messages are the team’s when the markup names no role, and the recipe reads by the rule learned', async () => {
+    const t = await setup();
+    await t.send({ type: 'teach.start', tabId: 1 }, extensionPage);
+    const { role: _named, ...unnamed } = CHOICES.message;
+    expect(await t.pick('message', t.content(1), { ...unnamed, customers: 4 })).toMatchObject({ ok: true, value: { ok: true, step: 'body' } });
+    expect(await t.pick('body')).toMatchObject({ ok: true, value: { ok: true, step: 'author' } });
+    expect(await t.pick('author')).toMatchObject({ ok: true, value: { ok: true, step: 'role' } });
+    expect(await t.view()).toMatchObject({ step: 'role' });
+    const role = { role: { agent: { selector: 'span.badge' }, otherwise: 'customer' }, count: 4, customers: 1 };
+    expect(await t.send({ type: 'teach.pick', step: 'role', choice: role }, t.content(1))).toMatchObject({ ok: true, value: { ok: true, step: 'editor' } });
+    const reply = t.content(1, '/cards/tickets/6/reply');
+    await t.pick('editor', reply);
+    await t.pick('send', reply);
+    expect(await t.send({ type: 'teach.save', tabId: 1 }, extensionPage)).toEqual({ ok: true, value: { ok: true } });
+    const [recipe] = await t.handlers['recipes.list']({ type: 'recipes.list' }, extensionPage);
+    expect(recipe?.read.role).toEqual({ agent: { selector: 'span.badge' }, otherwise: 'customer' });
   });
 
   it('is offered only where no recipe or adapter knows the page', async () => {

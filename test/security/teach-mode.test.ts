@@ -21,7 +21,8 @@ const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const BASE = `chrome-extension://${ID}/`;
 const sidebar: Sender = { kind: 'extension', url: `${BASE}sidepanel.html` };
 
-const CHOICES: Required<TeachChoices> = {
+// The markup names the roles (data-author-type), so the roles step has its answer from the first.
+const CHOICES: Required<Omit<TeachChoices, 'role'>> = {
   message: { messages: 'div.msg-card', count: 4, customers: 1, subject: 'h1.ticket-title', requesterEmail: 'span.requester-mail', role: { attribute: 'data-author-type', customer: { values: ['end_user'] }, otherwise: 'agent' } },
   body: { selector: 'div.msg-body', count: 4, of: 4, sample: ['x'] },
   author: { selector: 'span.msg-author', count: 4, of: 4, sample: ['Ines'] },

@@ -1,7 +1,7 @@
 import type { ToolResult } from '../../core';
 import { fail } from '../../core/results';
 import type { Recipe } from '../../shared/recipe-check';
-import { TEACH_STEPS, type TeachChoices, type TeachStep, type TeachView } from '../../shared/teach';
+import { stepDone, TEACH_STEPS, type TeachChoices, type TeachStep, type TeachView } from '../../shared/teach';
 import type { TicketData } from '../../shared/ticket';
 import type { Handlers } from '../router';
 import type { Services } from '../services';
@@ -29,6 +29,7 @@ const SHAPES: Record<TeachStep, [string[], string[]][]> = {
   message: [[['messages', 'count', 'customers', 'subject'], ['role', 'time', 'newestFirst', 'requesterName', 'requesterEmail']]],
   body: [[['selector', 'count', 'of', 'sample'], []]],
   author: [[['selector', 'count', 'of', 'sample'], []]],
+  role: [[['role', 'count', 'customers'], []]],
   editor: [[['editor', 'kind'], []], [['open'], []]],
   send: [[['submit', 'label', 'afterPost'], []]],
 };
@@ -48,7 +49,7 @@ const pathOf = (url: string | undefined): string | null => {
 /** The step after `step` still without a choice, else the first without one, else null. */
 const nextStep = (choices: TeachChoices, step: TeachStep): TeachStep | null => {
   const after = TEACH_STEPS.slice(TEACH_STEPS.indexOf(step) + 1);
-  return [...after, ...TEACH_STEPS].find((s) => !choices[s]) ?? null;
+  return [...after, ...TEACH_STEPS].find((s) => !stepDone(choices, s)) ?? null;
 };
 
 export function teachView(session: TeachSession): TeachView {

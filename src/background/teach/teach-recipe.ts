@@ -86,7 +86,7 @@ export function ticketPaths(learnedTicketUrl: string, learnedEditorUrl: string |
 }
 
 export function buildTeachRecipe(draft: TeachDraft): RecipeCheck {
-  const { message, body, author, editor, send } = draft.choices;
+  const { message, body, author, role, editor, send } = draft.choices;
   if (!message || !body || !draft.ticketUrl) return { ok: false, code: 'invalid_recipe', error: 'Choose a message of the thread and its body first.' };
   // A page whose path begins with '//' (or '/\\'), learned as the reply page, would resolve to another site.
   if ([draft.ticketUrl, editor ? draft.editorUrl : null].some((u) => u !== null && !/^\/(?![/\\])/.test(u))) {
@@ -108,7 +108,7 @@ export function buildTeachRecipe(draft: TeachDraft): RecipeCheck {
       ...(author ? { author: author.selector } : {}),
       ...(message.time ? { time: message.time } : {}),
       body: body.selector,
-      ...(message.role ? { role: message.role } : {}),
+      ...(role || message.role ? { role: role?.role ?? message.role } : {}),
       ...(message.newestFirst ? { newestFirst: true } : {}),
     },
   };

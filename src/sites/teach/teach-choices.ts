@@ -1,9 +1,10 @@
-import type { EditorChoice, MessageChoice, PartChoice, SendChoice, TeachChoice, TeachStep } from '../../shared/teach';
+import type { EditorChoice, MessageChoice, PartChoice, RoleChoice, SendChoice, TeachChoice, TeachStep } from '../../shared/teach';
 import type { Recipe } from '../../shared/recipe-check';
 import { readMessages } from '../recipes/recipe-read';
 import { editingHost, frameDocument } from '../dom/editable';
 import { partSelector, safeQueryAll, selectorFor } from './teach-selectors';
 import { groupSelector, headerOf, messageGroup, rolesOf, timesOf } from './teach-thread';
+import { roleRule } from './teach-roles';
 
 /**
  * What the element the agent picked means at each step of teach mode. Each returns a choice
@@ -96,12 +97,36 @@ export function sendChoice(target: Element): Found<SendChoice> {
   return { ok: true, choice: { submit, label, afterPost: posts ? 'reload' : 'thread' } };
 }
 
+/**
+ * The team's message the agent marked (`target` in it), against the customer's: the one picked
+ * at the first step while it is still on the page, else the thread's first message.
+ */
+export function roleChoice(target: Element, messagesSelector: string, seen: Seen): Found<RoleChoice> {
+  const all = safeQueryAll(target.ownerDocument, messagesSelector);
+  const agent = all.find((m) => m.contains(target));
+  if (!agent) return no('teach_not_in_message');
+  const customer = seen.customer && all.includes(seen.customer) ? seen.customer : all[0]!;
+  if (customer === agent) return no('teach_role_same');
+  const role = roleRule(agent, customer, all, seen.body);
+  if (!role) return no('teach_no_role_rule');
+  const partial = { read: { messages: messagesSelector, body: '*', subject: 'title', role } } as Recipe;
+  const customers = readMessages(partial, target.ownerDocument).filter((m) => m.role === 'customer').length;
+  return { ok: true, choice: { role, count: all.length, customers } };
+}
+
+/** What the tab remembers of this session's earlier picks on this page: the customer's message, the body's selector. */
+export interface Seen {
+  customer: Element | null;
+  body: string | null;
+}
+
 /** The choice for `step` from the element picked. `messages` is the thread's selector, once chosen. */
-export function choiceFor(step: TeachStep, target: Element, messages: string | null): Found {
+export function choiceFor(step: TeachStep, target: Element, messages: string | null, seen: Seen = { customer: null, body: null }): Found {
   if (step === 'message') return messageChoice(target);
   if (step === 'body' || step === 'author') {
     return messages ? partChoice(target, messages, step === 'body') : no('teach_message_first');
   }
+  if (step === 'role') return messages ? roleChoice(target, messages, seen) : no('teach_message_first');
   if (step === 'editor') return editorChoice(target);
   return sendChoice(target);
 }

@@ -1,4 +1,4 @@
-import { foundText, TEACH_STEPS, type TeachStep, type TeachView } from '../../shared/teach';
+import { foundText, stepDone, TEACH_STEPS, type TeachStep, type TeachView } from '../../shared/teach';
 import type { Teach } from '../hooks/useTeach';
 import { t } from '../i18n';
 import { asTicket, TicketView } from './TicketView';
@@ -56,7 +56,7 @@ export function TeachPanel({ teach, offer, actions }: Props) {
 function Step({ step, teach, onRedo }: { step: TeachStep; teach: TeachView; onRedo(): void }) {
   const current = teach.step === step;
   const found = foundText(step, teach.choices, t);
-  const state = current ? 'current' : teach.choices[step] ? 'done' : 'todo';
+  const state = current ? 'current' : stepDone(teach.choices, step) ? 'done' : 'todo';
   return (
     <li class={`teach-step ${state}`} data-testid="teach-step" data-step={step} data-state={state} aria-current={current ? 'step' : undefined}>
       <strong>{t(`teach_step_${step}`)}</strong>
@@ -69,7 +69,7 @@ function Step({ step, teach, onRedo }: { step: TeachStep; teach: TeachView; onRe
       )}
       {!current && (
         <button type="button" class="link small" onClick={onRedo}>
-          {teach.choices[step] ? t('teach_redo') : t('teach_pick_now')}
+          {stepDone(teach.choices, step) ? t('teach_redo') : t('teach_pick_now')}
         </button>
       )}
     </li>

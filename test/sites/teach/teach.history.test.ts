@@ -2,8 +2,8 @@ import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { buildTeachRecipe } from '../../../src/background/teach/teach-recipe';
 import { readTicket } from '../../../src/sites/recipes/recipe-read';
-import { choiceFor } from '../../../src/sites/teach/teach-choices';
-import type { MessageChoice, PartChoice, TeachChoices } from '../../../src/shared/teach';
+import { choiceFor, type Seen } from '../../../src/sites/teach/teach-choices';
+import type { MessageChoice, PartChoice, RoleChoice, TeachChoices } from '../../../src/shared/teach';
 import { fixturePages, type FixtureTicket } from '../../e2e/harness/fixture-pages';
 
 /**
@@ -29,8 +29,8 @@ export function historyPage(): Document {
   return window.document as unknown as Document;
 }
 
-export function pick<T>(doc: Document, step: Parameters<typeof choiceFor>[0], selector: string, messages: string | null = null): T {
-  const found = choiceFor(step, doc.querySelector(selector)!, messages);
+export function pick<T>(doc: Document, step: Parameters<typeof choiceFor>[0], selector: string, messages: string | null = null, seen?: Seen): T {
+  const found = choiceFor(step, doc.querySelector(selector)!, messages, seen);
   if (!found.ok) throw new Error(found.reason);
   return found.choice as T;
 }
@@ -61,5 +61,37 @@ describe('teach mode: a history of messages and system events', () => {
     const message = pick<MessageChoice>(doc, 'message', '#txn-92 .messagebody');
     expect(message.count).toBe(4);
     expect(message.messages).not.toContain(':has');
+  });
+
+  it('learns the roles from a message the agent marks as the team’s: the badge, not a word in the markup', () => {
+    const doc = historyPage();
+    const message = pick<MessageChoice>(doc, 'message', '#txn-90 .messagebody');
+    expect(message.role).toBeUndefined(); // no class or attribute names a role here
+    const body = pick<PartChoice>(doc, 'body', '#txn-92 .messagebody', message.messages);
+    const seen: Seen = { customer: doc.querySelector('#txn-90'), body: body.selector };
+    const role = pick<RoleChoice>(doc, 'role', '#txn-92 .messagebody', message.messages, seen);
+    expect(role).toEqual({ role: { agent: { selector: 'span.badge' }, otherwise: 'customer' }, count: 4, customers: 1 });
+    const choices: TeachChoices = { message, body, author: pick<PartChoice>(doc, 'author', '#txn-94 .who', message.messages), role };
+    const built = buildTeachRecipe({ site: ORIGIN, ticketUrl: '/history/tickets/7', editorUrl: null, choices, open: null });
+    if (!built.ok) throw new Error(built.error);
+    expect(readTicket(built.recipe, doc, '#7').messages.map((m) => m.role)).toEqual(['customer', 'agent', 'agent', 'agent']);
+  });
+
+  it('refuses the customer’s own message, and a rule only a body could give', () => {
+    const doc = historyPage();
+    const message = pick<MessageChoice>(doc, 'message', '#txn-90 .messagebody');
+    const seen: Seen = { customer: doc.querySelector('#txn-90'), body: 'div.messagebody' };
+    expect(choiceFor('role', doc.querySelector('#txn-90 .messagebody')!, message.messages, seen)).toEqual({ ok: false, reason: 'teach_role_same' });
+    // Without the badge, only the text differs: a class a mail client left in a body says nothing of who wrote it.
+    for (const badge of doc.querySelectorAll('.badge')) badge.remove();
+    doc.querySelector('#txn-92 .messagebody')!.innerHTML = '<p class="MsoNormal">Thanks Ines, I have asked billing.</p>';
+    expect(choiceFor('role', doc.querySelector('#txn-92 .messagebody')!, message.messages, seen)).toEqual({ ok: false, reason: 'teach_no_role_rule' });
+  });
+
+  it('takes the thread’s first message for the customer’s when the page was reloaded since', () => {
+    const doc = historyPage();
+    const message = pick<MessageChoice>(doc, 'message', '#txn-90 .messagebody');
+    const role = pick<RoleChoice>(doc, 'role', '#txn-96 .messagebody', message.messages, { customer: null, body: null });
+    expect(role.role).toEqual({ agent: { selector: 'span.badge' }, otherwise: 'customer' });
   });
 });
