@@ -5,6 +5,9 @@
  * trusted pointer events are stopped at the window in the capture phase. Synthetic events a
  * page dispatches (isTrusted false) are never taken for a pick. The overlay lives in a closed
  * shadow root, so the page can neither read nor restyle it; stop() leaves nothing behind.
+ * While the agent holds Alt, the pointer's moves reach the page (a hover menu opens, as it
+ * would for them) and a click is still a pick, never the page's: the Reply item of a menu that
+ * shows only on hover can be chosen.
  */
 export interface Picker {
   /** The instruction of the current step. */
@@ -21,6 +24,11 @@ export interface PickerOptions {
   onCancel(): void;
   cancelLabel: string;
 }
+
+/** What still reaches the page while Alt is held: the pointer passing over it, never a press or a click. */
+const HOVER_EVENTS = new Set(['pointermove', 'pointerover', 'pointerout', 'mousemove', 'mouseover', 'mouseout']);
+
+const PRESSES = new Set(['pointerdown', 'mousedown', 'click']);
 
 const POINTER_EVENTS = ['pointerdown', 'pointerup', 'pointermove', 'pointerover', 'pointerout', 'mousedown', 'mouseup', 'mousemove', 'mouseover', 'mouseout', 'click', 'dblclick', 'auxclick', 'contextmenu', 'touchstart', 'touchend'];
 
@@ -60,12 +68,20 @@ export function createPicker(doc: Document, options: PickerOptions): Picker {
   cancel.textContent = options.cancelLabel;
   hl.hidden = true;
   let marked: Element[] = [];
+  let hovering = false;
+  /** Alt held: the glass lets the pointer through to the page (its hover styles and menus work). */
+  const letHover = (on: boolean) => {
+    if (on === hovering) return;
+    hovering = on;
+    glass.style.pointerEvents = on ? 'none' : '';
+  };
 
   /** The page's element under the pointer: the overlay steps aside for one hit test. */
   const beneath = (x: number, y: number): Element | null => {
     glass.style.pointerEvents = bar.style.pointerEvents = 'none';
     const under = doc.elementFromPoint(x, y);
-    glass.style.pointerEvents = bar.style.pointerEvents = '';
+    glass.style.pointerEvents = hovering ? 'none' : '';
+    bar.style.pointerEvents = '';
     return under && under !== host ? under : null;
   };
   const box = (target: HTMLElement, of: Element) => {
@@ -79,9 +95,19 @@ export function createPicker(doc: Document, options: PickerOptions): Picker {
 
   const onPointer = (e: Event) => {
     if (!e.isTrusted) return; // the page's own synthetic events are its business, never a pick
+    // A press carries the keys really held (Alt let go in another window); the boundary events
+    // the browser makes when the layout moves under a still pointer may not, so they never decide.
+    if (PRESSES.has(e.type)) letHover((e as MouseEvent).altKey === true);
+    const { clientX: x, clientY: y, button } = e as MouseEvent;
+    if (hovering && HOVER_EVENTS.has(e.type)) {
+      // The page sees the pointer pass; the highlight still shows what a click would pick.
+      const under = typeof x === 'number' && e.type.endsWith('move') ? beneath(x, y) : null;
+      if (under) box(hl, under);
+      hl.hidden = !under;
+      return;
+    }
     e.stopImmediatePropagation();
     if (e.cancelable) e.preventDefault();
-    const { clientX: x, clientY: y, button } = e as MouseEvent;
     if (typeof x !== 'number') return;
     if (inside(bar, x, y)) {
       hl.hidden = true;
@@ -95,16 +121,25 @@ export function createPicker(doc: Document, options: PickerOptions): Picker {
     } else if (e.type === 'click' && button === 0 && under) options.onPick(under);
   };
   const onKey = (e: KeyboardEvent) => {
-    if (!e.isTrusted || e.key !== 'Escape') return;
+    if (!e.isTrusted) return;
+    if (e.key === 'Alt') {
+      letHover(e.type === 'keydown');
+      return;
+    }
+    if (e.type !== 'keydown' || e.key !== 'Escape') return;
     e.stopImmediatePropagation();
     e.preventDefault();
     options.onCancel();
   };
   const onScroll = () => drawMarks();
+  // Alt let go while another window had the focus never reaches the page as a keyup.
+  const onBlur = () => letHover(false);
 
   for (const type of POINTER_EVENTS) win.addEventListener(type, onPointer, { capture: true });
   win.addEventListener('keydown', onKey, { capture: true });
+  win.addEventListener('keyup', onKey, { capture: true });
   win.addEventListener('scroll', onScroll, { capture: true, passive: true });
+  win.addEventListener('blur', onBlur);
   doc.documentElement.append(host);
 
   return {
@@ -122,7 +157,9 @@ export function createPicker(doc: Document, options: PickerOptions): Picker {
     stop() {
       for (const type of POINTER_EVENTS) win.removeEventListener(type, onPointer, { capture: true });
       win.removeEventListener('keydown', onKey, { capture: true });
+      win.removeEventListener('keyup', onKey, { capture: true });
       win.removeEventListener('scroll', onScroll, { capture: true });
+      win.removeEventListener('blur', onBlur);
       host.remove();
     },
   };
