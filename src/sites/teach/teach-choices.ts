@@ -90,6 +90,8 @@ function editorAt(target: Element): { el: Element; kind: 'textarea' | 'contented
 
 export function sendChoice(target: Element): Found<SendChoice> {
   const control = target.closest('button, input[type="submit"], input[type="button"], a[href], [role="button"]') ?? target;
+  // A click that reached the page itself (a control gone from under the pointer) is no control.
+  if (control === target.ownerDocument.documentElement || control === target.ownerDocument.body) return no('teach_not_send');
   const submit = selectorFor(control);
   if (!submit) return no('teach_unnamable');
   const label = ((control as HTMLInputElement).value && control.localName === 'input' ? (control as HTMLInputElement).value : control.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);

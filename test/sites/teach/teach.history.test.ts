@@ -94,4 +94,11 @@ describe('teach mode: a history of messages and system events', () => {
     const role = pick<RoleChoice>(doc, 'role', '#txn-96 .messagebody', message.messages, { customer: null, body: null });
     expect(role.role).toEqual({ agent: { selector: 'span.badge' }, otherwise: 'customer' });
   });
+
+  it('refuses the page itself as the control that posts (a click where no control is)', () => {
+    const doc = historyPage();
+    expect(choiceFor('send', doc.documentElement, null)).toEqual({ ok: false, reason: 'teach_not_send' });
+    expect(choiceFor('send', doc.body, null)).toEqual({ ok: false, reason: 'teach_not_send' });
+    expect(choiceFor('send', doc.querySelector('a.menu-link')!, null)).toMatchObject({ ok: true, choice: { label: 'Reply' } });
+  });
 });
