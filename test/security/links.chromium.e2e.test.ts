@@ -109,8 +109,10 @@ describe('security: model-written links in Chromium (finding 3)', () => {
     const opened = chromium.context.waitForEvent('page', { timeout: 10_000 });
     await p.click('[data-testid="ext-link-step"] [data-testid="ext-link-open"]');
     const tab = await opened;
-    await poll(async () => (hits.length ? true : undefined), 'the second step to open the address');
-    expect(hits).toEqual([`/inline?email=${SECRET}`]);
+    // The tab the browser opened asks the same server for its icon too, before or after the page: not ours to count.
+    const asked = () => hits.filter((h) => h !== '/favicon.ico');
+    await poll(async () => (asked().length ? true : undefined), 'the second step to open the address');
+    expect(asked()).toEqual([`/inline?email=${SECRET}`]);
     await tab.close();
   });
 

@@ -183,8 +183,10 @@ describe('security: a model that obeys the ticket, in Firefox (findings 2, 3, 6,
 
     // The explicit second step is the way out, and the only one: it opens the address shown.
     await page.click('[data-testid="ext-link-step"] [data-testid="ext-link-open"]');
-    await poll(async () => (hits.length ? true : undefined), 'the second step to open the address');
-    expect(hits).toEqual([`/inline?email=${SECRET}`]);
+    // The tab the browser opened asks the same server for its icon too, before or after the page: not ours to count.
+    const asked = () => hits.filter((h) => h !== '/favicon.ico');
+    await poll(async () => (asked().length ? true : undefined), 'the second step to open the address');
+    expect(asked()).toEqual([`/inline?email=${SECRET}`]);
     const opened = await poll(async () => (await tabs()).find((t) => t.url?.startsWith(`${attackerOrigin}/inline`)), 'the opened tab');
     await page.evaluate((id) => browser.tabs.remove(id), opened.id!);
   });
