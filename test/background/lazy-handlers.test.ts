@@ -61,7 +61,7 @@ describe('handlers in a lazy script', () => {
   });
 });
 
-describe("teach mode's and the saved replies' scripts", () => {
+describe("the scripts of teach mode, the saved replies and the model client", () => {
   const memory = (): KeyValue => {
     const items = new Map<string, unknown>();
     return { get: async (k) => structuredClone(items.get(k)), set: async (k, v) => void items.set(k, structuredClone(v)) };
@@ -125,7 +125,7 @@ describe("teach mode's and the saved replies' scripts", () => {
 
   // A module with state (a stored item's memory and queue, the logger's queue, the policy, the
   // browser's wrapper) copied into a script would be a second one beside the worker's: the
-  // handlers get those from the worker instead (TeachDeps, SavedReplyDeps).
+  // handlers get those from the worker instead (TeachDeps, SavedReplyDeps, HostPermission).
   it('carry none of the worker’s state: besides core and shared, only their own files', () => {
     expect(valueImports('entrypoints/teach.ts')).toEqual([
       'entrypoints/teach.ts',
@@ -135,5 +135,6 @@ describe("teach mode's and the saved replies' scripts", () => {
       'src/background/teach/teach-recipe.ts',
     ]);
     expect(valueImports('entrypoints/saved-replies.ts')).toEqual(['entrypoints/saved-replies.ts', 'src/background/pages/saved-replies-module.ts', 'src/background/pages/saved-reply-handlers.ts']);
+    expect(valueImports('entrypoints/model-client.ts')).toEqual(['entrypoints/model-client.ts', 'src/background/model/model-client-module.ts', 'src/background/model/openai-model.ts']);
   });
 });

@@ -1,10 +1,16 @@
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai/core/error';
 import { Stream } from 'openai/core/streaming';
 import type { ChatCompletionChunk, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import { browser } from 'wxt/browser';
 import { ModelError, modelErrorKindForStatus, type ChatMessage, type ChatModel, type FinishReason, type ModelEvent, type ModelRequest, type WireEvent } from '../../core';
-import { originPattern, type ModelSettings } from './model-settings';
-import { log } from '../diagnostics/logger';
+import type { ModelSettings } from './model-settings';
+
+/**
+ * Whether the extension may reach the model's origin, asked only to name a fetch the browser
+ * refused: a missing permission, or a dead server. Handed in by the background (model-client.ts):
+ * this file runs as a script of its own, with no browser API or logger of its own.
+ */
+export type HostPermission = (baseURL: string) => Promise<boolean>;
+const assumeAllowed: HostPermission = async () => true;
 
 /**
  * The agent's model over the openai SDK: Chat Completions, streamed, with tools, against any
@@ -13,7 +19,7 @@ import { log } from '../diagnostics/logger';
  * server-sent-event stream and its error classes over one fetch, not its client, which brings
  * every API resource along (about 30 KB gzip of the background).
  */
-export function createOpenAIModel(settings: ModelSettings): ChatModel {
+export function createOpenAIModel(settings: ModelSettings, hostPermission: HostPermission = assumeAllowed): ChatModel {
   return {
     async *stream({ messages, tools, signal, onWire }) {
       let started = false;
@@ -42,7 +48,7 @@ export function createOpenAIModel(settings: ModelSettings): ChatModel {
           signal.removeEventListener('abort', stop);
         }
       } catch (e) {
-        throw await toModelError(e, settings, started);
+        throw await toModelError(e, settings, started, hostPermission);
       }
     },
   };
@@ -160,7 +166,7 @@ function toWire(m: ChatMessage): ChatCompletionMessageParam {
   };
 }
 
-async function toModelError(e: unknown, settings: ModelSettings, started: boolean): Promise<ModelError> {
+async function toModelError(e: unknown, settings: ModelSettings, started: boolean, hostPermission: HostPermission): Promise<ModelError> {
   if (e instanceof ModelError) return e;
   if (e instanceof APIUserAbortError || (e instanceof Error && e.name === 'AbortError')) {
     return new ModelError('aborted', 'Stopped.', { cause: e });
@@ -168,7 +174,7 @@ async function toModelError(e: unknown, settings: ModelSettings, started: boolea
   if (started) return new ModelError('stream_cut', 'The answer was cut off before it finished.', { cause: e });
   if (e instanceof APIConnectionError) {
     // A fetch refused by the browser looks like a dead server; a missing host permission is the usual cause.
-    if (!(await hasHostPermission(settings.baseURL))) {
+    if (!(await hostPermission(settings.baseURL))) {
       return new ModelError('permission', `Deskmate may not reach ${new URL(settings.baseURL).origin}. Save the model settings again and allow access when the browser asks.`, { cause: e });
     }
     return new ModelError('unreachable', `Could not reach ${settings.baseURL}. Is the server running, and is the URL right? (Or the server refused this request: check its CORS settings.)`, { cause: e });
@@ -211,24 +217,14 @@ function messageFor(kind: string, status: number, s: ModelSettings, detail: stri
   }
 }
 
-async function hasHostPermission(baseURL: string): Promise<boolean> {
-  try {
-    return await browser.permissions.contains({ origins: [originPattern(baseURL)] });
-  } catch (e) {
-    // Asked anyway: the request itself says whether it may go.
-    log.info('model', 'Could not check the permission for the model endpoint', e);
-    return true;
-  }
-}
-
 /** "Test connection": lists the models, or throws a ModelError saying what is wrong. */
-export async function listModels(settings: ModelSettings, timeoutMs = 10_000): Promise<string[]> {
+export async function listModels(settings: ModelSettings, timeoutMs = 10_000, hostPermission: HostPermission = assumeAllowed): Promise<string[]> {
   try {
     const response = await send(endpoint(settings, '/models'), { headers: headers(settings), signal: AbortSignal.timeout(timeoutMs) });
     const page = (await response.json().catch(() => null)) as { data?: unknown } | null;
     if (!page || typeof page !== 'object' || !Array.isArray(page.data)) throw notOpenAI(endpoint(settings, '/models'), response.status);
     return (page.data as { id?: unknown }[]).flatMap((m) => (m && typeof m.id === 'string' ? [m.id] : [])).sort();
   } catch (e) {
-    throw await toModelError(e, settings, false);
+    throw await toModelError(e, settings, false, hostPermission);
   }
 }
