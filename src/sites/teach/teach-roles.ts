@@ -19,13 +19,15 @@ function marksOf(message: Element, body: string | null): string[] {
       .getAttributeNames()
       .filter((n) => n.startsWith('data-') && !/\d/.test(n))
       .map((n) => [n, message.getAttribute(n) ?? ''] as const)
-      .filter(([, v]) => v.length > 0 && v.length <= 60 && !/\d{3,}|["\\\n]/.test(v))
+      // A number names one record (Request Tracker's data-transaction-id="47"), never a kind of message.
+      .filter(([, v]) => v.length > 0 && v.length <= 60 && !/\d|["\\\n]/.test(v))
       .map(([n, v]) => `[${n}="${v}"]`),
   ];
   const inside = safeQueryAll(message, '*')
     .filter((el) => !bodies.some((b) => b.contains(el)))
-    // A bare tag or an id names no kind of message; an id names one record.
-    .flatMap((el) => tokensOf(el).filter((t) => t !== el.localName && !t.startsWith('#')));
+    // A bare tag names no kind of message; an id, or a value with a number in it (Request
+    // Tracker's <a name="txn-47">), names one record.
+    .flatMap((el) => tokensOf(el).filter((t) => t !== el.localName && !t.startsWith('#') && !/\d/.test(t)));
   return [...new Set([...own, ...inside])];
 }
 

@@ -86,6 +86,11 @@ describe('teach mode: a history of messages and system events', () => {
     for (const badge of doc.querySelectorAll('.badge')) badge.remove();
     doc.querySelector('#txn-92 .messagebody')!.innerHTML = '<p class="MsoNormal">Thanks Ines, I have asked billing.</p>';
     expect(choiceFor('role', doc.querySelector('#txn-92 .messagebody')!, message.messages, seen)).toEqual({ ok: false, reason: 'teach_no_role_rule' });
+    // Nor does a record's number (Request Tracker's data-transaction-id): it names one message, not a kind.
+    doc.querySelectorAll('.transaction').forEach((t, i) => t.setAttribute('data-transaction-id', String(42 + i)));
+    // Nor an anchor named after the record (Request Tracker's <a name="txn-47">).
+    doc.querySelectorAll('.transaction .metadata').forEach((m, i) => m.insertAdjacentHTML('afterbegin', `<a name="txn-${42 + i}" href="#txn-${42 + i}">#</a>`));
+    expect(choiceFor('role', doc.querySelector('#txn-92 .messagebody')!, message.messages, seen)).toEqual({ ok: false, reason: 'teach_no_role_rule' });
   });
 
   it('takes the thread’s first message for the customer’s when the page was reloaded since', () => {
