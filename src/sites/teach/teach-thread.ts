@@ -104,13 +104,28 @@ export function headerOf(doc: Document, all: Element[]): Pick<MessageChoice, 'su
   const email = leaf(isEmail);
   if (!email) {
     const mailbox = leaf(isMailbox);
-    const selector = mailbox && selectorFor(mailbox);
+    const selector = mailbox && (selectorFor(mailbox) ?? anchored(mailbox));
     return selector ? { subject, requesterEmail: selector } : { subject };
   }
-  const requesterEmail = selectorFor(email) ?? undefined;
+  const requesterEmail = selectorFor(email) ?? anchored(email) ?? undefined;
   const name = email.previousElementSibling;
   const requesterName = name && !isEmail(name.textContent?.trim() ?? '') && name.textContent?.trim() ? (selectorFor(name) ?? undefined) : undefined;
   return { subject, ...(requesterEmail ? { requesterEmail } : {}), ...(requesterName ? { requesterName } : {}) };
+}
+
+/**
+ * A selector for `el` from the nearest ancestor (up to six levels) the page names uniquely, such
+ * as the row a label heads: Request Tracker's requestor is `span.user a` like the owner above it,
+ * and only its row (`div.form-row.requestors`) tells them apart.
+ */
+function anchored(el: Element): string | null {
+  let up = el.parentElement;
+  for (let depth = 0; depth < 6 && up && up.localName !== 'body'; depth++, up = up.parentElement) {
+    const anchor = tokensOf(up).find((t) => t !== up!.localName && safeQueryAll(el.ownerDocument, t).length === 1);
+    const inside = anchor && selectorFor(el, up);
+    if (anchor && inside && safeQueryAll(el.ownerDocument, `${anchor} ${inside}`)[0] === el) return `${anchor} ${inside}`;
+  }
+  return null;
 }
 
 /** A time element inside the messages, and whether the thread lists the newest first. */

@@ -44,4 +44,20 @@ describe('teach mode: the requester shown as Name <address>', () => {
     expect(read.requester).toEqual({ name: 'Tom Becker', email: 'tom.becker@example.org' });
     expect(read.messages).toHaveLength(2);
   });
+
+  it('is learned where another person above it is shown alike (the owner), from the row that names it', () => {
+    const window = new Window({ url: `${ORIGIN}/Ticket/Display.html?id=2`, settings: { disableJavaScriptEvaluation: true } });
+    const owner = `<div class="ticket-info-basics"><div class="form-row owner"><div class="label col-3">Owner:</div><div class="value col-9"><span class="current-value"><span class="user" data-user-id="27"><a href="/User/Summary.html?id=27">agent (Alex Agent)</a></span></span></div></div></div>`;
+    window.document.write(owner + PAGE);
+    const doc = window.document as unknown as Document;
+    const message = choiceFor('message', doc.querySelector('[data-transaction-id="56"] .messagebody p')!, null);
+    if (!message.ok) throw new Error(message.reason);
+    const choice = message.choice as MessageChoice;
+    expect(choice.requesterEmail).toBe('div.form-row.requestors a');
+    const body = choiceFor('body', doc.querySelector('[data-transaction-id="95"] .messagebody p')!, choice.messages);
+    if (!body.ok) throw new Error(body.reason);
+    const built = buildTeachRecipe({ site: ORIGIN, ticketUrl: '/Ticket/Display.html?id=2', editorUrl: null, choices: { message: choice, body: body.choice as PartChoice }, open: null });
+    if (!built.ok) throw new Error(built.error);
+    expect(readTicket(built.recipe, doc, '#2').requester).toEqual({ name: 'Tom Becker', email: 'tom.becker@example.org' });
+  });
 });
