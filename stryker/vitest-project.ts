@@ -9,5 +9,7 @@ import base from '../vitest.config';
 export function projectConfig(name: 'core' | 'extension', include: string[]): UserWorkspaceConfig {
   const project = (base.test?.projects ?? []).find((p) => typeof p === 'object' && 'test' in p && p.test?.name === name) as UserWorkspaceConfig | undefined;
   if (!project) throw new Error(`vitest.config.ts has no project named ${name}`);
-  return { ...project, test: { ...project.test, include, exclude: [...(project.test?.exclude ?? []), 'test/e2e/**', 'test/**/*.e2e.test.ts'] } };
+  // A niced run beside others' work, with every test instrumented for coverage, can take several
+  // times the suite's usual 15 s on a test that starts a file; a mutant that hangs is Stryker's to time out.
+  return { ...project, test: { ...project.test, include, exclude: [...(project.test?.exclude ?? []), 'test/e2e/**', 'test/**/*.e2e.test.ts'], testTimeout: 60_000 } };
 }
