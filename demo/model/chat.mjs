@@ -54,14 +54,16 @@ export async function handleChat(req, res, { state, headers, chunkDelayMs }) {
   };
   const meta = { id: state.nextCompletionId(), model: body.model, created: Math.floor(Date.now() / 1000) };
   const cutAfterChars = item?.cutAfterChars;
-  if (body.stream === true) return writeStream(res, reply, meta, { body, headers, chunkDelayMs, cutAfterChars, onChunk: timing.chunk });
+  const cutWhen = item?.holdCut ? () => state.holdCut(closed.signal) : undefined;
+  if (body.stream === true) return writeStream(res, reply, meta, { body, headers, chunkDelayMs, cutAfterChars, cutWhen, onChunk: timing.chunk });
 
   const completion = completionObject(reply, meta, body);
   if (cutAfterChars === undefined) return sendJson(res, 200, completion, headers);
   const json = JSON.stringify(completion);
   // A cut without streaming: half a JSON body, then the connection drops.
   res.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8' });
-  res.write(json.slice(0, Math.min(json.length - 1, Math.max(1, cutAfterChars))), () => setTimeout(() => res.destroy(), 20));
+  res.write(json.slice(0, Math.min(json.length - 1, Math.max(1, cutAfterChars))), () =>
+    void (cutWhen ? cutWhen() : sleep(20)).then(() => res.destroy()));
 }
 
 /** What the demo "thinks" in its reasoning stream: never part of an answer or a draft. */

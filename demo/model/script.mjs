@@ -13,6 +13,7 @@ import { httpError } from './http.mjs';
  *   status?: number,
  *   message?: string,
  *   delayMs?: number,
+ *   holdCut?: boolean,
  * }} ScriptItem
  */
 
@@ -40,6 +41,11 @@ export function createState(/** @type {ScriptItem[]} */ script = [], /** @type {
   let completions = 0;
   /** @type {Behaviour} */
   let behaviour = checkBehaviour(initial);
+  // Held cuts (see holdCut) and releases that came before their cut was reached, so that a
+  // test's release never races the server reaching the cut.
+  /** @type {(() => void)[]} */
+  let heldCuts = [];
+  let earlyReleases = 0;
   return {
     behaviour: () => ({ ...behaviour }),
     /** Replaces the behaviour switches (see Behaviour). */
@@ -68,6 +74,24 @@ export function createState(/** @type {ScriptItem[]} */ script = [], /** @type {
       };
     },
     timings: () => structuredClone(timings),
+    /** Waits until a test releases this cut (or the client goes away). */
+    holdCut(/** @type {AbortSignal} */ signal) {
+      if (earlyReleases > 0) {
+        earlyReleases -= 1;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => {
+        const release = () => resolve(undefined);
+        heldCuts.push(release);
+        signal.addEventListener('abort', () => { heldCuts = heldCuts.filter((r) => r !== release); resolve(undefined); }, { once: true });
+      });
+    },
+    /** Lets the oldest held cut drop its connection; or the next one, when none is held yet. */
+    releaseCut() {
+      const release = heldCuts.shift();
+      if (release) release();
+      else earlyReleases += 1;
+    },
     nextCallId: () => `call_${++calls}`,
     nextCompletionId: () => `chatcmpl-demo-${++completions}`,
     reset() {
@@ -78,6 +102,9 @@ export function createState(/** @type {ScriptItem[]} */ script = [], /** @type {
       calls = 0;
       completions = 0;
       behaviour = checkBehaviour(initial);
+      for (const release of heldCuts) release();
+      heldCuts = [];
+      earlyReleases = 0;
     },
   };
 }
@@ -119,6 +146,8 @@ function checkItem(/** @type {any} */ item, index = 0) {
   const bad = (/** @type {string} */ why) => httpError(400, `Script item ${index + 1}: ${why}.`);
   if (!item || typeof item !== 'object' || Array.isArray(item)) throw bad('must be an object');
   if (item.text !== undefined && typeof item.text !== 'string') throw bad('text must be a string');
+  if (item.holdCut !== undefined && typeof item.holdCut !== 'boolean') throw bad('holdCut must be true or false');
+  if (item.holdCut && item.cutAfterChars === undefined) throw bad('holdCut needs cutAfterChars');
   for (const key of ['cutAfterChars', 'delayMs', 'status']) {
     if (item[key] !== undefined && !(Number.isInteger(item[key]) && item[key] >= 0)) throw bad(`${key} must be a whole number`);
   }

@@ -7,6 +7,13 @@ export interface DemoScriptItem {
   toolCalls?: { name: string; arguments?: unknown }[];
   /** Drop the connection after this many characters of text, without [DONE]. */
   cutAfterChars?: number;
+  /**
+   * With `cutAfterChars`: keep the connection open after the cut's text until the test calls
+   * `releaseCut()`, so that the client has surely read that text (a browser throws away text it
+   * has received but not read when the connection errors). Without it the connection drops 20 ms
+   * after the text was written.
+   */
+  holdCut?: boolean;
   /** Answer this HTTP error status with OpenAI's error JSON instead. */
   status?: number;
   /** The error message for `status`. */
@@ -68,6 +75,8 @@ export interface DemoModel {
   script(items: DemoScriptItem[]): void;
   /** Switches the behaviour (also POST /_control/behaviour). */
   behave(behaviour: DemoBehaviour): void;
+  /** Lets the oldest held cut (`holdCut`) drop its connection, or the next one to be reached. */
+  releaseCut(): void;
   /** Forgets the script, the requests, the id counters and the behaviour switches. */
   reset(): void;
   close(): Promise<void>;

@@ -29,6 +29,7 @@ const ROUTES = [
       : sendError(res, 404, headers, `The model '${m[1]}' does not exist`, 'model_not_found')],
   ['POST', /^(?:\/v1)?\/chat\/completions\/?$/, (req, res, ctx) => handleChat(req, res, ctx)],
   ['POST', /^\/_control\/script$/, async (req, res, { state }) => sendJson(res, 200, { ok: true, queued: state.setScript(await readJson(req)) }, {})],
+  ['POST', /^\/_control\/release-cut$/, (_q, res, { state }) => { state.releaseCut(); sendJson(res, 200, { ok: true }, {}); }],
   ['POST', /^\/_control\/reset$/, (_q, res, { state }) => { state.reset(); sendJson(res, 200, { ok: true }, {}); }],
   ['POST', /^\/_control\/behaviour$/, async (req, res, { state }) => sendJson(res, 200, { ok: true, behaviour: state.setBehaviour(await readJson(req)) }, {})],
   ['GET', /^\/_control\/requests$/, (_q, res, { state }) => sendJson(res, 200, state.requests(), {})],
@@ -92,6 +93,8 @@ export async function startDemoModel({ port = 4518, host = '127.0.0.1', script =
     script: (/** @type {import('./script.mjs').ScriptItem[]} */ items) => void state.setScript(items),
     /** Switches how it behaves when no script plays (see Behaviour in script.mjs). */
     behave: (/** @type {import('./script.mjs').Behaviour} */ behaviour) => void state.setBehaviour(behaviour),
+    /** Lets a held cut (holdCut) drop its connection (also POST /_control/release-cut). */
+    releaseCut: state.releaseCut,
     /** Forgets the script, the requests, the id counters and the behaviour switches. */
     reset: state.reset,
     close: () =>

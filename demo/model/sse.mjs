@@ -13,9 +13,11 @@ import { streamChunks } from './openai-wire.mjs';
  * @param {Res} res
  * @param {import('./openai-wire.mjs').Reply} reply
  * @param {import('./openai-wire.mjs').Meta} meta
- * @param {{ body: any, headers: Record<string, string>, chunkDelayMs: number, cutAfterChars?: number, onChunk?: (text: string) => void }} options
+ * `cutWhen` decides when a cut drops the connection, once its text is written (see holdCut in
+ * script.mjs); without it the connection drops soon after.
+ * @param {{ body: any, headers: Record<string, string>, chunkDelayMs: number, cutAfterChars?: number, cutWhen?: () => Promise<void>, onChunk?: (text: string) => void }} options
  */
-export async function writeStream(res, reply, meta, { body, headers, chunkDelayMs, cutAfterChars, onChunk }) {
+export async function writeStream(res, reply, meta, { body, headers, chunkDelayMs, cutAfterChars, cutWhen, onChunk }) {
   res.writeHead(200, {
     ...headers,
     'content-type': 'text/event-stream; charset=utf-8',
@@ -32,11 +34,11 @@ export async function writeStream(res, reply, meta, { body, headers, chunkDelayM
     if (!first && chunkDelayMs > 0) await sleep(chunkDelayMs);
     first = false;
     // With a cut, only the text up to the cut goes out: no tool calls, no finish, no [DONE].
-    if (cut !== null && isPastText(chunk)) return destroyAfterFlush(res);
+    if (cut !== null && isPastText(chunk)) return destroyAfterFlush(res, cutWhen);
     onChunk?.(/** @type {any} */ (chunk).choices[0]?.delta?.content ?? '');
     await write(res, `data: ${JSON.stringify(chunk)}\n\n`);
   }
-  if (cut !== null) return destroyAfterFlush(res);
+  if (cut !== null) return destroyAfterFlush(res, cutWhen);
   if (!res.destroyed) res.end('data: [DONE]\n\n');
 }
 
@@ -50,9 +52,13 @@ const write = (res, text) =>
     res.write(text, () => resolve(undefined));
   });
 
-/** Lets what was written reach the client, then drops the connection like a crash would. */
-async function destroyAfterFlush(/** @type {Res} */ res) {
-  await sleep(20);
+/**
+ * Lets what was written reach the client, then drops the connection like a crash would. A
+ * browser throws away the text it has received but not yet read when the connection errors,
+ * so only `cutWhen` (the test saw the text arrive) makes sure the client has all of it.
+ */
+async function destroyAfterFlush(/** @type {Res} */ res, /** @type {(() => Promise<void>) | undefined} */ cutWhen) {
+  await (cutWhen ? cutWhen() : sleep(20));
   res.socket?.destroy();
   res.destroy();
 }

@@ -6,15 +6,21 @@ const { post, control } = demo;
 
 describe('demo model: test hooks', () => {
   it('cuts a scripted stream after the given characters, without [DONE]', async () => {
-    await control('script', [{ text: 'The quick brown fox jumps over the lazy dog.', cutAfterChars: 13 }]);
+    await control('script', [{ text: 'The quick brown fox jumps over the lazy dog.', cutAfterChars: 13, holdCut: true }]);
     const res = await post({ model: 'deskmate-demo', messages: [{ role: 'user', content: 'hi' }], stream: true });
     const reader = res.body!.getReader();
     let raw = '';
+    let released = false;
     const read = async () => {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return;
         raw += new TextDecoder().decode(value);
+        // The cut is held until the text before it has been read (a held cut waits for this).
+        if (!released && raw.includes('bro"')) {
+          released = true;
+          await control('release-cut', {});
+        }
       }
     };
     await expect(read()).rejects.toThrow();
@@ -51,5 +57,7 @@ describe('demo model: test hooks', () => {
     const fromPage = await fetch(`${demo.model.origin}/_control/reset`, { method: 'POST', headers: { origin: 'https://evil.example' } });
     expect(fromPage.status).toBe(403);
     expect((await control('script', [{ status: 200 }])).status).toBe(400);
+    expect((await control('script', [{ text: 'x', holdCut: true }])).status).toBe(400);
+    expect((await control('script', [{ text: 'x', cutAfterChars: 1, holdCut: 'yes' }])).status).toBe(400);
   });
 });

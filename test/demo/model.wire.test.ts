@@ -109,11 +109,15 @@ describe.skipIf(!OpenAI)(`demo model: with the official openai SDK${OpenAI ? '' 
   it('surfaces 401, 404, 429 and a cut stream as SDK errors', async () => {
     await expect(client('bad-key').chat.completions.create(user('hi'))).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
     await expect(client().chat.completions.create({ ...user('hi'), model: 'nope' })).rejects.toMatchObject({ status: 404, code: 'model_not_found' });
-    await control('script', [{ status: 429 }, { text: 'Half an answer that never ends', cutAfterChars: 6 }]);
+    await control('script', [{ status: 429 }, { text: 'Half an answer that never ends', cutAfterChars: 6, holdCut: true }]);
     await expect(client().chat.completions.create(user('hi'))).rejects.toBeInstanceOf(sdk!.RateLimitError);
     let text = '';
     const consume = async () => {
-      for await (const chunk of await client().chat.completions.create({ ...user('hi'), stream: true })) text += chunk.choices[0]?.delta.content ?? '';
+      for await (const chunk of await client().chat.completions.create({ ...user('hi'), stream: true })) {
+        text += chunk.choices[0]?.delta.content ?? '';
+        // The held cut drops the connection once the text before it has been read.
+        if (text === 'Half a') await control('release-cut', {});
+      }
     };
     await expect(consume()).rejects.toThrow();
     expect(text).toBe('Half a');

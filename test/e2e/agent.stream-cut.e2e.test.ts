@@ -40,6 +40,11 @@ describe('agent.stream-cut: an answer cut mid-stream', () => {
     panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
     await panel.waitFor('[data-testid="chat-input"]');
     await ask(panel, QUESTION);
+    // The connection drops only once the sidebar shows the text before the cut: a browser throws
+    // away what it has received but not yet read when a connection errors, so a cut on a timer
+    // would leave an empty answer on a busy machine.
+    await waitForChat(panel, (v) => v.assistants[0]?.text.trim() === FULL.slice(0, CUT_AT).trim(), 'the text before the cut');
+    m.model.releaseCut();
     const view = await turnEnded(panel, 'the cut answer');
 
     expect(view.assistants).toHaveLength(1);
@@ -56,7 +61,7 @@ describe('agent.stream-cut: an answer cut mid-stream', () => {
   }
 
   it('keeps the partial answer marked as cut; Retry gets the next scripted answer in full', async () => {
-    m.model.script([{ text: FULL, cutAfterChars: CUT_AT }, { text: FULL }]);
+    m.model.script([{ text: FULL, cutAfterChars: CUT_AT, holdCut: true }, { text: FULL }]);
     const p = await cutAnswer();
 
     await p.click(RETRY);
@@ -76,7 +81,7 @@ describe('agent.stream-cut: an answer cut mid-stream', () => {
   });
 
   it('Retry after a cut with nothing more scripted: the demo logic answers in full', async () => {
-    m.model.script([{ text: FULL, cutAfterChars: CUT_AT }]);
+    m.model.script([{ text: FULL, cutAfterChars: CUT_AT, holdCut: true }]);
     const p = await cutAnswer();
 
     await p.click(RETRY);

@@ -51,7 +51,9 @@ async function registry() {
   return r;
 }
 
-async function turn(model = createOpenAIModel(settings())) {
+const textOf = (events: AgentEvent[]) => events.flatMap((e) => (e.type === 'text_delta' ? [e.delta] : [])).join('');
+
+async function turn(model = createOpenAIModel(settings()), seen: (events: AgentEvent[]) => void = () => undefined) {
   const events: AgentEvent[] = [];
   const result = await runAgentTurn({
     model,
@@ -60,7 +62,10 @@ async function turn(model = createOpenAIModel(settings())) {
     userText: 'What does the customer want? Draft a reply.',
     system: systemPrompt(),
     retry: { baseDelayMs: 1 },
-    onEvent: (e) => void events.push(e),
+    onEvent: (e) => {
+      events.push(e);
+      seen(events);
+    },
   });
   return { result, events };
 }
@@ -93,8 +98,14 @@ describe('the OpenAI-compatible model over real HTTP', () => {
   });
 
   it('keeps the partial answer of a stream cut mid-answer', async () => {
-    server.script([{ text: 'The customer wants a refund for the duplicate charge.', cutAfterChars: 16 }]);
-    const { result } = await turn();
+    server.script([{ text: 'The customer wants a refund for the duplicate charge.', cutAfterChars: 16, holdCut: true }]);
+    let released = false;
+    const { result } = await turn(undefined, (events) => {
+      // The cut comes once the text before it has arrived, whatever the machine's speed.
+      if (released || textOf(events) !== 'The customer wan') return;
+      released = true;
+      server.releaseCut();
+    });
     expect(result.error).toMatchObject({ kind: 'stream_cut', retryable: true });
     expect(result.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'The customer wan', cut: 'stream_cut' });
   });
@@ -102,7 +113,7 @@ describe('the OpenAI-compatible model over real HTTP', () => {
   it('keeps a reasoning stream out of the answer and the draft', async () => {
     server.behave({ reasoning: true });
     const { result, events } = await turn();
-    const text = events.flatMap((e) => (e.type === 'text_delta' ? [e.delta] : [])).join('');
+    const text = textOf(events);
     expect(result.drafts[0]!.body).toMatch(/^Hi Maria,/);
     for (const said of [text, result.drafts[0]!.body, JSON.stringify(result.messages)]) expect(said).not.toContain('Thinking it over');
     expect(JSON.stringify(server.requests())).not.toContain('Thinking it over');
