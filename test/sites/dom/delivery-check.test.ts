@@ -173,6 +173,9 @@ describe('counting copies of a sent text in the ticket’s thread', () => {
       code: 'page_error',
       error: 'The thread is not on this page.',
     });
+    // A reader that says it read the ticket but gives no thread: nothing counted, no crash.
+    const empty: Adapter = { ...adapter, tools: { ...adapter.tools, 'ticket.read': async () => ({ ok: true }) } };
+    expect(await countCopies(empty, page.document, query('Refund done.'))).toEqual({ ok: false, code: 'page_error', error: 'The ticket could not be read.' });
     const blind: Adapter = { ...adapter, title: 'Blind desk', tools: { 'reply.send': adapter.tools['reply.send'] } };
     expect(await countCopies(blind, page.document, query('Refund done.'))).toMatchObject({
       ok: false,
