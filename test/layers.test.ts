@@ -42,6 +42,8 @@ const ENTRIES: Record<string, (target: string) => boolean> = {
   'entrypoints/model-client.ts': runtimes.background,
   'entrypoints/teach.ts': runtimes.background,
   'entrypoints/saved-replies.ts': runtimes.background,
+  // Parts of the content script the background runs in a tab when it first needs them.
+  'entrypoints/page-readable.ts': runtimes.sites,
   'entrypoints/sidepanel/': runtimes.ui,
   'entrypoints/options/': runtimes.ui,
 };

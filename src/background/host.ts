@@ -6,6 +6,7 @@ import { adapterInfo, type Adapter, type AdapterInfo } from '../sites/adapter';
 import { createAuditLog } from './storage/audit-log';
 import { confirmHandlers } from './confirm/confirm-handlers';
 import { pageHandlers } from './pages/page-handlers';
+import { contentPartHandlers } from './pages/content-part-handlers';
 import { linkHandlers } from './chat/link-handlers';
 import { reviewHandlers } from './confirm/review-handlers';
 import { sendToTab, type SendToTab } from './pages/page-tool-proxy';
@@ -154,7 +155,7 @@ export async function createServices(
     },
     unlessNoReceiver,
   };
-  const handlers = { ...pageHandlers(services, settler, chat), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...recipeTestHandlers(services, recipeTests, () => recipesInForce(recipes)), ...recipeHighlightHandler(), ...builtinRecipeHandlers(services), ...teachModeHandlers(services, teachDeps), ...instructionsHandlers(services), ...savedRepliesHandlers(services), ...diagnosticsHandlers(log), ...policyHandlers(), ...kbSyncHandlers(kbSync), ...mcpHandlers(mcp, { shown: (tabId) => ({ site: services.pages.get(tabId)?.origin ?? null, ticket: services.pages.get(tabId)?.ticket?.key ?? null }), proposal: chat.actionProposal }), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
+  const handlers = { ...pageHandlers(services, settler, chat), ...confirmHandlers(services, settler), ...settingsHandlers(kb, services.broadcast), ...linkHandlers(services, kb), ...reviewHandlers(services, kb), ...accessHandlers(services, access), ...recipeHandlers(services, recipes), ...contentPartHandlers(services), ...recipeTestHandlers(services, recipeTests, () => recipesInForce(recipes)), ...recipeHighlightHandler(), ...builtinRecipeHandlers(services), ...teachModeHandlers(services, teachDeps), ...instructionsHandlers(services), ...savedRepliesHandlers(services), ...diagnosticsHandlers(log), ...policyHandlers(), ...kbSyncHandlers(kbSync), ...mcpHandlers(mcp, { shown: (tabId) => ({ site: services.pages.get(tabId)?.origin ?? null, ticket: services.pages.get(tabId)?.ticket?.key ?? null }), proposal: chat.actionProposal }), 'outbound.list': ({ tabId }: { tabId: number }) => chat.outbound(tabId) };
   const policy = await managedPolicy.get();
   // Re-registering the enabled sites' content scripts is not on the message path: site access
   // runs its calls one after another, so the list of enabled sites (which decides whose content

@@ -11,6 +11,8 @@ import { fail } from '../core/results';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createTeachMode } from './teach-content';
 import { highlightRecipe } from './recipe-highlight';
+import { setContentPartLoader } from '../sites/content-parts';
+import type { ContentPartName } from '../shared/content-parts';
 
 /** Detection runs at most this often however busy the page is (DOM changes, route changes). */
 export const LOOK_DEBOUNCE_MS = 150;
@@ -42,7 +44,14 @@ export function startContentScript(codeAdapters: readonly Adapter[], ctx: Script
       if (browser.runtime?.id && live.__deskmateContent === self) startContentScript(codeAdapters, newContext(), newContext);
     }, 0),
   );
+  setContentPartLoader(askForPart);
   run(codeAdapters, ctx);
+}
+
+/** The background runs a part's script in this tab; it names the part, never a file. */
+async function askForPart(part: ContentPartName): Promise<void> {
+  const answer = (await browser.runtime.sendMessage({ type: 'content.part', part })) as { ok: boolean; value?: { ok: boolean; error?: string }; error?: string } | undefined;
+  if (!answer?.ok || !answer.value?.ok) throw new Error(answer?.value?.error ?? answer?.error ?? `Could not load the ${part} part of Deskmate.`);
 }
 
 function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {

@@ -3,6 +3,7 @@ import type { RequestType, SenderKind } from './protocol';
 import type { ReplyPayload } from './ticket';
 import { TEACH_CHOICE_SCHEMA, TEACH_STEPS } from './teach';
 import { UNSENT_FIELD_SCHEMA } from './typed';
+import { CONTENT_PART_NAMES } from './content-parts';
 
 // The runtime side of the request protocol: for each request, who may send it and the schema
 // the router validates it against (the types are in `protocol.ts`).
@@ -124,6 +125,7 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   'kbUrl.sync': { from: 'extension', schema: none },
   'links.trusted': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
   'recipe.get': { from: 'content', schema: none },
+  'content.part': { from: 'content', schema: obj({ part: { type: 'string', enum: [...CONTENT_PART_NAMES] } }, ['part']) },
   'recipes.list': { from: 'extension', schema: none },
   // The recipe itself is checked against its own schema by the handler, with field-named errors.
   'recipes.import': { from: 'extension', schema: obj({ recipe: {} }, ['recipe']) },

@@ -13,6 +13,7 @@ import type { KbSyncView } from './kb-sync';
 import type { UnsentField } from './typed';
 import type { McpActionState, McpServerView } from './mcp';
 import type { McpChoice } from '../core/mcp';
+import type { ContentPartName } from './content-parts';
 
 /**
  * Every message between the extension's parts, declared once. `from` says which kind of
@@ -79,6 +80,11 @@ export interface Requests {
   'links.trusted': { req: { tabId: number }; res: { keys: string[] } };
   /** A content script asks for its own site's recipe (the sender's origin, never a named one). */
   'recipe.get': { req: Empty; res: Recipe | null };
+  /**
+   * A content script asks for one of its parts (src/shared/content-parts.ts) by its fixed name:
+   * the background runs that part's file in the sender's tab, top frame, on a site Deskmate runs on.
+   */
+  'content.part': { req: { part: ContentPartName }; res: { ok: boolean; error?: string } };
   'recipes.list': { req: Empty; res: Recipe[] };
   'recipes.import': { req: { recipe: unknown }; res: { ok: boolean; error?: string; managed?: boolean } };
   'recipes.remove': { req: { site: string }; res: { ok: boolean; error?: string; managed?: boolean } };

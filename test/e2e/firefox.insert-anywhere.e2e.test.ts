@@ -4,7 +4,7 @@ import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxH
 import { ask, DEMO_MODEL, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { showTab, waitIn } from './harness/deskmate';
 import { firefoxDriver } from './harness/firefox-driver';
-import { FIXTURE_DRAFT as DRAFT, insertStatus, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
+import { FIXTURE_DRAFT as DRAFT, insertStatus, pageReadResult, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
 import { poll } from './harness/wait';
 
 declare const browser: {
@@ -77,6 +77,24 @@ describe('firefox.insert-anywhere: zero-config insert on a separate reply page w
     await Promise.all([page.waitForNavigation(), page.click('#post')]);
     const sent = await poll(async () => (helpdesk.sent().length ? helpdesk.sent() : undefined), 'the helpdesk to log the post');
     expect(sent).toEqual([{ shape: 'iframe', ticketId: 5, text: DRAFT }]);
+    await sidebarPage.close();
+    await page.close();
+  });
+
+  it('reads the page: Readability, which no page load parses, is loaded into the tab when the model first reads it', async () => {
+    m.model.reset();
+    m.model.script([{ toolCalls: [{ name: 'page__read', arguments: {} }] }, { text: 'Ines asks for a new lamp.' }]);
+    const ticketUrl = helpdesk.url('/iframe/tickets/5');
+    const page = await openFirefoxPage(firefox, ticketUrl);
+    const sidebarPage = await sidebarFor(ticketUrl);
+    const sidebar = firefoxDriver(sidebarPage);
+    await showTab(sidebar, 'Chat');
+    await sidebarPage.waitForSelector('[data-testid="chat-input"]');
+    await ask(sidebar, 'What does this page say?');
+    await waitForChat(sidebar, (v) => !v.running && v.assistants.some((a) => a.text.includes('new lamp')), 'the answer after the read');
+    const read = pageReadResult(m.model.requests());
+    expect(read).toContain('The box was crushed and the lamp inside is broken.');
+    expect(read).not.toContain('"ok":false');
     await sidebarPage.close();
     await page.close();
   });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
 import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
-import { FIXTURE_DRAFT as DRAFT, insertStatus, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
+import { FIXTURE_DRAFT as DRAFT, insertStatus, pageReadResult, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
 import { waitIn } from './harness/deskmate';
 import { poll } from './harness/wait';
 
@@ -89,5 +89,19 @@ describe('insert-anywhere: zero-config insert on a separate reply page with an i
     await body.click();
     await page.keyboard.press('Control+z');
     expect((await body.innerText()).trim()).toBe('Typed first.');
+  });
+
+  it('reads the page: Readability, which no page load parses, is loaded into the tab when the model first reads it', async () => {
+    m.model.reset();
+    m.model.script([{ toolCalls: [{ name: 'page__read', arguments: {} }] }, { text: 'Ines asks for a new lamp.' }]);
+    page = await chromium.context.newPage();
+    await page.goto(helpdesk.url('/iframe/tickets/5'));
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="chat-input"]');
+    await ask(panel, 'What does this page say?');
+    await waitForChat(panel, (v) => !v.running && v.assistants.some((a) => a.text.includes('new lamp')), 'the answer after the read');
+    const read = pageReadResult(m.model.requests());
+    expect(read).toContain('The box was crushed and the lamp inside is broken.');
+    expect(read).not.toContain('"ok":false');
   });
 });

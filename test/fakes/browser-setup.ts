@@ -17,6 +17,8 @@ import { teachHandlers, teachView } from '../../src/background/teach/teach-handl
 import { SAVED_REPLIES_GLOBAL, type SavedRepliesModule } from '../../src/background/pages/saved-replies-module';
 import { savedReplyHandlers } from '../../src/background/pages/saved-reply-handlers';
 import { installIntersectionObserver } from './intersection';
+import { registerContentPart } from '../../src/sites/content-parts';
+import { readableModule } from '../../src/sites/adapters/generic-readable';
 
 /**
  * Makes the fakes behave like the browser for every glue and UI test:
@@ -29,7 +31,8 @@ import { installIntersectionObserver } from './intersection';
  * - the personal data script (entrypoints/personal-data.ts) has run, as it has in a worker that
  *   needed it (test/background/model/personal-data.test.ts loads it the browser's way), and so has the
  *   knowledge base index script (test/background/kb/kb-index.test.ts), the model client script,
- *   teach mode's and the saved replies' (test/background/lazy-handlers.test.ts);
+ *   teach mode's and the saved replies' (test/background/lazy-handlers.test.ts), and the content
+ *   script's parts (test/background/content-part-handlers.test.ts);
  * - under happy-dom, an IntersectionObserver that reports (test/fakes/intersection.ts).
  */
 for (const area of [fakeBrowser.storage.local, fakeBrowser.storage.session]) {
@@ -62,6 +65,9 @@ const teachModule: TeachModule = { teachHandlers, teachView };
 (globalThis as Record<string, unknown>)[TEACH_GLOBAL] = teachModule;
 const savedRepliesModule: SavedRepliesModule = { savedReplyHandlers };
 (globalThis as Record<string, unknown>)[SAVED_REPLIES_GLOBAL] = savedRepliesModule;
+
+// The content script's parts, as the background runs them in a tab that asked (entrypoints/page-*.ts).
+registerContentPart('readable', readableModule);
 
 beforeEach(() => {
   if (typeof window !== 'undefined') installIntersectionObserver();

@@ -1,9 +1,9 @@
-import { Readability } from '@mozilla/readability';
 import type { ToolResult } from '../../core';
 import { defineAdapter } from '../adapter';
 import { bodyOf, failed, guard } from '../adapter-helpers';
 import { elementText } from '../dom/dom-text';
-import { htmlToText } from '../dom/text-compare';
+import { contentPart } from '../content-parts';
+import type { ReadableModule } from './generic-readable';
 import { insertText, insertTarget } from '../dom/insert';
 
 /**
@@ -17,8 +17,6 @@ import { insertText, insertTarget } from '../dom/insert';
 /** Bounds keep one read from filling the model's context; the cut is said in the text itself. */
 export const MAX_PAGE_CHARS = 20_000;
 export const MAX_SELECTION_CHARS = 10_000;
-/** Past this many elements Readability gives up, and the page's visible text is used instead. */
-const MAX_ELEMENTS = 30_000;
 
 /** The first `max` characters, never half a surrogate pair, with a note that says what was cut. */
 export function bounded(text: string, max: number, what: string): { text: string; truncated: boolean } {
@@ -28,25 +26,10 @@ export function bounded(text: string, max: number, what: string): { text: string
   return { text: text.slice(0, end) + note, truncated: true };
 }
 
-interface PageText {
-  title: string;
-  byline: string | null;
-  text: string;
-}
-
-/** The article Readability finds on a copy of the page (it changes what it parses), or null. */
-function article(doc: Document): PageText | null {
-  try {
-    const found = new Readability(doc.cloneNode(true) as Document, { maxElemsToParse: MAX_ELEMENTS }).parse();
-    const text = found?.content ? htmlToText(found.content, doc) : '';
-    return text ? { title: found?.title?.trim() || doc.title.trim(), byline: found?.byline?.trim() || null, text } : null;
-  } catch {
-    return null;
-  }
-}
-
 async function readPage(doc: Document, location: Location): Promise<ToolResult> {
-  // Without an article (a form, a dashboard), the page's visible text is the best there is.
+  // Readability loads the first time a page is read. Without an article (a form, a dashboard),
+  // the page's visible text is the best there is.
+  const { article } = await contentPart<ReadableModule>('readable');
   const found = article(doc) ?? { title: doc.title.trim(), byline: null, text: elementText(doc.body) };
   if (!found.text) return failed('empty_page', 'The page shows no text.');
   const { text, truncated } = bounded(found.text, MAX_PAGE_CHARS, "the page's text");

@@ -234,3 +234,12 @@ export async function startFixtureHelpdesk(): Promise<FixtureHelpdesk> {
       }),
   };
 }
+
+/** What the model was given as page.read's result over a run's requests (the page's text, read by Readability), or null. */
+export function pageReadResult(requests: unknown[]): string | null {
+  for (const r of requests as { messages: { role: string; content?: string }[] }[]) {
+    const found = r.messages.find((m) => m.role === 'tool' && m.content?.startsWith('<tool_result tool="page.read"'));
+    if (found) return found.content ?? null;
+  }
+  return null;
+}

@@ -1,0 +1,46 @@
+import type { ContentPartName } from '../shared/content-parts';
+
+/**
+ * The parts of the content script that load when first needed (src/shared/content-parts.ts):
+ * each part's script puts its module here when it runs in the page's isolated world, where no
+ * page script reaches; `contentPart` asks for it once and hands out the same module after.
+ */
+const GLOBAL = '__deskmateContentParts';
+
+type Registry = Partial<Record<ContentPartName, unknown>>;
+const registry = (): Registry => ((globalThis as Record<string, unknown>)[GLOBAL] ??= {}) as Registry;
+
+/** Runs a part's script in this tab (the content script sets it: it asks the background). */
+export type PartLoader = (name: ContentPartName) => Promise<void>;
+
+let loader: PartLoader = async (name) => {
+  throw new Error(`The ${name} part of Deskmate cannot be loaded here.`);
+};
+const loading = new Map<ContentPartName, Promise<unknown>>();
+
+export function setContentPartLoader(load: PartLoader): void {
+  loader = load;
+}
+
+/** Called by a part's script: a part already there stays as it is (a second run changes nothing). */
+export function registerContentPart(name: ContentPartName, module: unknown): void {
+  registry()[name] ??= module;
+}
+
+/** The part's module, loaded the first time it is asked for; a failed load is tried again next time. */
+export function contentPart<T>(name: ContentPartName): Promise<T> {
+  const have = registry()[name];
+  if (have) return Promise.resolve(have as T);
+  let pending = loading.get(name);
+  if (!pending) {
+    pending = loader(name)
+      .then(() => {
+        const got = registry()[name];
+        if (!got) throw new Error(`The ${name} part of Deskmate did not load.`);
+        return got;
+      })
+      .finally(() => loading.delete(name));
+    loading.set(name, pending);
+  }
+  return pending as Promise<T>;
+}
