@@ -9,9 +9,10 @@ import type { PageCall } from '../shared/protocol';
 import { sameTicket } from '../shared/ticket';
 import { fail } from '../core/results';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { createTeachMode } from './teach-content';
+import type { TeachMode, TeachPart } from './teach-content';
+import type { TeachStep } from '../shared/teach';
 import { highlightRecipe } from './recipe-highlight';
-import { setContentPartLoader } from '../sites/content-parts';
+import { contentPart, setContentPartLoader } from '../sites/content-parts';
 import type { ContentPartName } from '../shared/content-parts';
 
 /** Detection runs at most this often however busy the page is (DOM changes, route changes). */
@@ -112,10 +113,11 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
       return undefined;
     }
     if (call?.type === 'page.teach') {
-      teach.show(call.step, call.messages);
+      // Nothing to hide where teach mode never loaded.
+      if (call.step || teachLoad) void teachMode().then((teach) => teach.show(call.step, call.messages), unloaded);
       return undefined;
     }
-    if (call?.type === 'page.teach-read') return Promise.resolve(teach.read(call.recipe));
+    if (call?.type === 'page.teach-read') return teachMode().then((teach) => teach.read(call.recipe), (e: unknown) => (unloaded(), fail('tool_failed', e instanceof Error ? e.message : String(e))));
     if (call?.type === 'page.highlight-recipe') {
       const recipe = checkedRecipe(call.recipe);
       return Promise.resolve(recipe ? highlightRecipe(recipe) : null);
@@ -139,10 +141,13 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
 
   // Insert goes where the agent last clicked or typed.
   ctx.onInvalidated(trackFocus(document));
-  // Teach mode goes on where the agent left it in this tab (the reply page, say).
-  const teach = createTeachMode(document);
-  void teach.resume();
-  ctx.onInvalidated(() => teach.show(null, null));
+  // Teach mode loads when the background starts teaching in this tab, or at load when a session
+  // is on here (the agent goes on from the reply page, say): no page load parses it otherwise.
+  let teachLoad: Promise<TeachMode> | undefined;
+  const teachMode = () => (teachLoad ??= contentPart<TeachPart>('teach').then((part) => part.createTeachMode(document)));
+  const unloaded = () => void (teachLoad = undefined);
+  void teachState().then((state) => state?.step && teachMode().then((teach) => teach.show(state.step, state.messages), unloaded));
+  ctx.onInvalidated(() => void teachLoad?.then((teach) => teach.show(null, null), unloaded));
   // The first look's answer brings the site's recipe when it has one; by then `current` is the
   // adapter the page is served by.
   void look().finally(() => reportDelivery(current));
@@ -153,6 +158,12 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
   const observer = new MutationObserver(lookSoon);
   observer.observe(document.documentElement, { childList: true, subtree: true });
   ctx.onInvalidated(() => observer.disconnect());
+}
+
+/** The step of this tab's teach session on this site, if one is on (the background's word). */
+async function teachState(): Promise<{ step: TeachStep | null; messages: string | null } | null> {
+  const answer = (await browser.runtime.sendMessage({ type: 'teach.state' }).catch(() => null)) as { ok: boolean; value?: { step: TeachStep | null; messages: string | null } | null } | null;
+  return answer?.ok ? (answer.value ?? null) : null;
 }
 
 /** This site's recipe as the background keeps it (after a change), or null. */

@@ -11,8 +11,10 @@ import { t } from './content-words';
 import { createPicker, type Picker } from './teach-picker';
 
 /**
- * Teach mode in the tab: shows the picker for the step the background's session is on (asked
- * at load, so the agent can go on after opening the reply page) and reports each pick. Which
+ * Teach mode in the tab: shows the picker for the step the background's session is on and
+ * reports each pick. A content part (entrypoints/page-teach.ts): the content script loads it
+ * when the background starts teaching in the tab, or a session is on at load (the agent goes on
+ * after opening the reply page). Which
  * site and tab a pick is for, the background takes from the browser, not from here.
  */
 export function createTeachMode(doc: Document) {
@@ -68,11 +70,6 @@ export function createTeachMode(doc: Document) {
   };
 
   return {
-    /** At load: go on with a session this tab has for this site. */
-    async resume(): Promise<void> {
-      const answer = (await browser.runtime.sendMessage({ type: 'teach.state' }).catch(() => null)) as { ok: boolean; value?: { step: TeachStep | null; messages: string | null } | null } | null;
-      if (answer?.ok && answer.value) show(answer.value.step, answer.value.messages);
-    },
     show,
     /** Test: the ticket as ticket.read would return it with the recipe the background built. */
     read(recipe: Recipe): ToolResult<TicketData> {
@@ -92,3 +89,8 @@ export function createTeachMode(doc: Document) {
 }
 
 export type TeachMode = ReturnType<typeof createTeachMode>;
+
+/** What the teach part's script registers. */
+export interface TeachPart {
+  createTeachMode: typeof createTeachMode;
+}

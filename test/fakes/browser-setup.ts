@@ -19,6 +19,7 @@ import { savedReplyHandlers } from '../../src/background/pages/saved-reply-handl
 import { installIntersectionObserver } from './intersection';
 import { registerContentPart } from '../../src/sites/content-parts';
 import { readableModule } from '../../src/sites/adapters/generic-readable';
+import { createTeachMode } from '../../src/content/teach-content';
 
 /**
  * Makes the fakes behave like the browser for every glue and UI test:
@@ -68,6 +69,7 @@ const savedRepliesModule: SavedRepliesModule = { savedReplyHandlers };
 
 // The content script's parts, as the background runs them in a tab that asked (entrypoints/page-*.ts).
 registerContentPart('readable', readableModule);
+registerContentPart('teach', { createTeachMode });
 
 beforeEach(() => {
   if (typeof window !== 'undefined') installIntersectionObserver();
