@@ -2,11 +2,12 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchFirefox, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
 import { configureFirefox, openSidebarFor } from './harness/firefox-sidebar';
-import { ask, startModel, waitForChat, type ModelForExtension } from './harness/chat';
-import { clickConfirm, readWholeBody, sendToBackground, showTab, theCard, theOfferedCard, waitIn, type Driver } from './harness/deskmate';
+import { startModel, type ModelForExtension } from './harness/chat';
+import { clickConfirm, readWholeBody, sendToBackground, showTab, theCard, theOfferedCard, type Driver } from './harness/deskmate';
 import { firefoxDriver } from './harness/firefox-driver';
 import { FIXTURE_DRAFT as DRAFT, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
 import { currentStep, foundOf, pageHandlerRuns, pickerShown, pickIn, waitForPicker, type PointerPage } from './harness/teach';
+import { draftToCard, teachHistoryShape, type TeachingPage } from './harness/teach-flows';
 import { poll } from './harness/wait';
 
 /**
@@ -90,13 +91,7 @@ describe('firefox.teach: a recipe from clicks in the picker, then Send… → co
 
     await showTab(sidebar, 'Chat');
     await sidebarPage.waitForSelector('[data-testid="chat-input"]');
-    await ask(sidebar, 'Draft a reply to Ines.');
-    await waitForChat(sidebar, (v) => !v.running && v.drafts.length === 1, 'the draft card');
-    await waitIn(sidebar, () => document.querySelector<HTMLButtonElement>('[data-testid="draft-send"]')?.disabled === false, null, 'Send… from the taught recipe');
-    await sidebar.click('[data-testid="draft-send"]');
-    const card = await theCard(sidebar, ['pending']);
-    expect(card.body).toBe(DRAFT);
-    expect(card.fields).toEqual([helpdesk.origin, '#7', 'Ines Duarte <ines@example.org>', 'Re: Invoice address is wrong']);
+    await draftToCard(sidebar, helpdesk);
     await clickConfirm(sidebar);
     const done = await theCard(sidebar, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 30_000 });
     expect(done.state, done.status).toBe('sent');
@@ -119,38 +114,7 @@ describe('firefox.teach: a recipe from clicks in the picker, then Send… → co
     await sidebarPage.waitForSelector('[data-testid="teach-start"]');
     await sidebar.click('[data-testid="teach-start"]');
     await page.bringToFront();
-    let clicks = 0;
-    const click = (selector: string) => (clicks++, pickIn(pointer, selector));
-
-    await click('#txn-90 .messagebody');
-    expect(await foundOf(sidebar, 'message')).toBe('4 messages, 4 from the customer');
-    await click('#txn-92 .messagebody');
-    expect(await foundOf(sidebar, 'body')).toMatch(/^Found in 4 of 4 messages: My last invoice/);
-    await click('#txn-94 .who');
-    expect(await foundOf(sidebar, 'author')).toBe('Found in 4 of 4 messages: Ines Duarte · Sam Lee · Priya Shah');
-    expect(await currentStep(sidebar)).toBe('role');
-    await click('#txn-92 .messagebody');
-    expect(await foundOf(sidebar, 'role')).toBe('1 from the customer, 3 from the team');
-    expect(await foundOf(sidebar, 'message')).toBe('4 messages, 1 from the customer');
-
-    // Reply is in a menu that opens on hover: Alt lets the pointer reach the page, a click is still a pick.
-    const label = await page.evaluate(() => {
-      window.scrollTo(0, 0);
-      const r = document.querySelector('.menu-label')!.getBoundingClientRect();
-      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-    });
-    await page.keyboard.down('Alt');
-    await page.mouse.move(label.x, label.y);
-    await poll(async () => ((await page.evaluate(() => document.querySelector('a.menu-link')!.getBoundingClientRect().width)) > 0 ? true : undefined), 'the menu to open on hover');
-    await Promise.all([page.waitForNavigation(), click('a.menu-link')]);
-    await page.keyboard.up('Alt');
-    expect(new URL(page.url()).pathname).toBe('/history/tickets/7/reply');
-    // CKEditor 4 lays its box out as its skin and plugins load: picked once it says it is ready.
-    await poll(async () => ((await page.evaluate(() => (window as unknown as { CKEDITOR?: { instances: Record<string, { status: string }> } }).CKEDITOR?.instances.body?.status)) === 'ready' ? true : undefined), 'CKEditor 4 to be ready');
-    await click('iframe.cke_wysiwyg_frame');
-    expect(await foundOf(sidebar, 'editor')).toBe('A rich text editor in a frame. On the reply page /history/tickets/{key}/reply?Action=Respond.');
-    await click('#post');
-    expect(await foundOf(sidebar, 'send')).toBe('The control “Post reply”.');
+    const clicks = await teachHistoryShape(page as unknown as TeachingPage, sidebar, (click) => Promise.all([page.waitForNavigation(), click()]).then(() => undefined));
     expect(clicks).toBe(7);
     expect(helpdesk.sent()).toEqual([]);
 
@@ -160,13 +124,7 @@ describe('firefox.teach: a recipe from clicks in the picker, then Send… → co
     await page.goto(url);
     await poll(async () => (await sidebarPage.$('[data-testid="teach-start"]')) === null && (await sidebarPage.$('[data-testid="teach"]')) === null ? true : undefined, 'the teach panel to go');
     await showTab(sidebar, 'Chat');
-    await ask(sidebar, 'Draft a reply to Ines.');
-    await waitForChat(sidebar, (v) => !v.running && v.drafts.length === 1, 'the draft card');
-    await waitIn(sidebar, () => document.querySelector<HTMLButtonElement>('[data-testid="draft-send"]')?.disabled === false, null, 'Send… from the taught recipe');
-    await sidebar.click('[data-testid="draft-send"]');
-    const card = await theCard(sidebar, ['pending']);
-    expect(card.body).toBe(DRAFT);
-    expect(card.fields).toEqual([helpdesk.origin, '#7', 'Ines Duarte <ines@example.org>', 'Re: Invoice address is wrong']);
+    await draftToCard(sidebar, helpdesk);
     await poll(async () => (new URL(page.url()).pathname === '/history/tickets/7/reply' ? true : undefined), 'the reply page in the tab (framing refused)');
     await readWholeBody(sidebar);
     expect((await theOfferedCard(sidebar)).canAccept).toBe(true);

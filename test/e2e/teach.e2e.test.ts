@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
-import { ask, configureChromium, startModel, waitForChat, type ModelForExtension } from './harness/chat';
+import { configureChromium, startModel, type ModelForExtension } from './harness/chat';
 import { clickConfirm, readWholeBody, sendToBackground, theCard, theOfferedCard, waitIn } from './harness/deskmate';
 import { FIXTURE_DRAFT as DRAFT, startFixtureHelpdesk, type FixtureHelpdesk } from './harness/fixture-helpdesk';
 import { currentStep, foundOf, pageHandlerRuns, pickerShown, pickIn, waitForPicker } from './harness/teach';
+import { draftToCard, teachHistoryShape } from './harness/teach-flows';
 import { poll, sleep } from './harness/wait';
 import { attack } from '../security/attack';
 
@@ -138,13 +139,7 @@ describe('teach mode: a recipe from clicks in the picker, then Send… → confi
       return view.ok && view.value.page?.adapterId === `recipe:${helpdesk.origin}` ? true : undefined;
     }, 'the tab to run under the taught recipe');
     expect(await panel.evaluate(() => document.querySelector('[data-testid="teach-start"]'))).toBeNull();
-    await ask(panel, 'Draft a reply to Ines.');
-    await waitForChat(panel, (v) => !v.running && v.drafts.length === 1, 'the draft card');
-    await waitIn(panel, () => document.querySelector<HTMLButtonElement>('[data-testid="draft-send"]')?.disabled === false, null, 'Send… to be offered by the taught recipe');
-    await panel.click('[data-testid="draft-send"]');
-    const card = await theCard(panel, ['pending']);
-    expect(card.body).toBe(DRAFT);
-    expect(card.fields).toEqual([helpdesk.origin, '#7', 'Ines Duarte <ines@example.org>', 'Re: Invoice address is wrong']);
+    await draftToCard(panel, helpdesk);
     expect(helpdesk.sent()).toEqual([]);
     await clickConfirm(panel);
     const done = await theCard(panel, ['sent', 'refused', 'failed', 'unknown'], { timeoutMs: 30_000 });
@@ -164,46 +159,7 @@ describe('teach mode: a recipe from clicks in the picker, then Send… → confi
     await page.reload();
     await panel.waitFor('[data-testid="teach-start"]');
     await panel.click('[data-testid="teach-start"]');
-    let clicks = 0;
-    const click = (selector: string) => (clicks++, pickIn(page!, selector));
-
-    await click('#txn-90 .messagebody');
-    expect(await foundOf(panel, 'message')).toBe('4 messages, 4 from the customer'); // 3 status/owner events left out
-    await click('#txn-92 .messagebody');
-    expect(await foundOf(panel, 'body')).toMatch(/^Found in 4 of 4 messages: My last invoice/);
-    await click('#txn-94 .who');
-    expect(await foundOf(panel, 'author')).toBe('Found in 4 of 4 messages: Ines Duarte · Sam Lee · Priya Shah');
-    expect(await currentStep(panel)).toBe('role');
-    await click('#txn-92 .messagebody');
-    expect(await foundOf(panel, 'role')).toBe('1 from the customer, 3 from the team');
-    expect(await foundOf(panel, 'message')).toBe('4 messages, 1 from the customer');
-    await panel.click('[data-testid="teach-test"]');
-    await waitIn(panel, () => document.querySelector('[data-testid="teach-test-result"] .message') !== null || null, null, 'the test result');
-    expect(await panel.evaluate(() => [...document.querySelectorAll('[data-testid="teach-test-result"] .message')].map((m) => m.className))).toEqual([
-      'message role-customer',
-      'message role-agent',
-      'message role-agent',
-      'message role-agent',
-    ]);
-
-    // Reply is in a menu that opens on hover: Alt lets the pointer reach the page, a click is still a pick.
-    expect(await currentStep(panel)).toBe('editor');
-    const label = await page.evaluate(() => {
-      window.scrollTo(0, 0);
-      const r = document.querySelector('.menu-label')!.getBoundingClientRect();
-      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-    });
-    await page.keyboard.down('Alt');
-    await page.mouse.move(label.x, label.y);
-    await poll(() => page!.evaluate(() => (document.querySelector('a.menu-link')!.getBoundingClientRect().width > 0 ? true : undefined)), 'the menu to open on hover');
-    await Promise.all([page.waitForURL(/\/history\/tickets\/7\/reply\?/), click('a.menu-link')]);
-    await page.keyboard.up('Alt');
-    // CKEditor 4 lays its box out as its skin and plugins load: picked once it says it is ready.
-    await poll(() => page!.evaluate(() => ((window as unknown as { CKEDITOR?: { instances: Record<string, { status: string }> } }).CKEDITOR?.instances.body?.status === 'ready' ? true : undefined)), 'CKEditor 4 to be ready');
-    await click('iframe.cke_wysiwyg_frame');
-    expect(await foundOf(panel, 'editor')).toBe('A rich text editor in a frame. On the reply page /history/tickets/{key}/reply?Action=Respond.');
-    await click('#post');
-    expect(await foundOf(panel, 'send')).toBe('The control “Post reply”.');
+    const clicks = await teachHistoryShape(page, panel, (click) => Promise.all([page!.waitForURL(/\/history\/tickets\/7\/reply\?/), click()]).then(() => undefined));
     expect(clicks).toBe(7);
     expect(helpdesk.sent()).toEqual([]);
     await panel.click('[data-testid="teach-save"]');
@@ -215,13 +171,7 @@ describe('teach mode: a recipe from clicks in the picker, then Send… → confi
       const view = await sendToBackground<{ page: { adapterId: string } | null }>(panel!, { type: 'view.get', tabId: panel!.tabId });
       return view.ok && view.value.page?.adapterId === `recipe:${helpdesk.origin}` ? true : undefined;
     }, 'the tab to run under the taught recipe');
-    await ask(panel, 'Draft a reply to Ines.');
-    await waitForChat(panel, (v) => !v.running && v.drafts.length === 1, 'the draft card');
-    await waitIn(panel, () => document.querySelector<HTMLButtonElement>('[data-testid="draft-send"]')?.disabled === false || null, null, 'Send… offered by the taught recipe');
-    await panel.click('[data-testid="draft-send"]');
-    const card = await theCard(panel, ['pending']);
-    expect(card.body).toBe(DRAFT);
-    expect(card.fields).toEqual([helpdesk.origin, '#7', 'Ines Duarte <ines@example.org>', 'Re: Invoice address is wrong']);
+    await draftToCard(panel, helpdesk);
     expect(new URL(page.url()).pathname).toBe('/history/tickets/7/reply'); // framing refused: the reply page is in the tab
     expect(await panel.text('[data-testid="confirm-from"]')).toMatch(/\/history\/tickets\/7\/reply\?Action=Respond$/);
     expect(helpdesk.sent()).toEqual([]);
