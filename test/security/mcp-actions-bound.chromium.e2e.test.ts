@@ -1,23 +1,14 @@
-import { startOrderSystem, type OrderSystem } from '../../demo/mcp/server.mjs';
 import { ask, waitForChat } from '../e2e/harness/chat';
 import { openExtensionPage } from '../e2e/harness/chromium';
 import { pageDriver, sendToBackground, ticketShown, TICKET_1, TICKET_2, waitIn } from '../e2e/harness/deskmate';
 import { chromiumTest, describe, expect } from '../e2e/harness/fixtures';
-import { addMcpServer, gradeMcpTool } from '../e2e/harness/mcp';
+import { addMcpServer, gradeMcpTool, REFUND_PROPOSAL as PROPOSAL, useOrderSystem } from '../e2e/harness/mcp';
 import type { McpActionState } from '../../src/shared/mcp';
 import { attackIn } from './attack';
 
 const test = chromiumTest({ model: { chunkDelayMs: 5 } });
 const attack = attackIn(test);
-let orders: OrderSystem;
-test.beforeAll(async () => {
-  orders = await startOrderSystem({ port: 0 });
-});
-test.afterAll(async () => {
-  await orders?.close();
-});
-
-const PROPOSAL = { tool: 'payments.refund', arguments: { capture: 'cap_7Q2KX94', reason: 'duplicate charge' }, summary: 'Refund €149.00 on NW-20931' };
+const orderSystem = useOrderSystem();
 
 /**
  * An action card belongs to its ticket, as a draft and a confirm card do, in real Chromium with
@@ -28,6 +19,7 @@ const PROPOSAL = { tool: 'payments.refund', arguments: { capture: 'cap_7Q2KX94',
  */
 describe('security: MCP action cards bound to their ticket (Chromium)', () => {
   attack("ticket 1041's refund is neither shown nor confirmed nor prepared while the tab shows 1042", async ({ chromium, model, ticket, panel }) => {
+    const orders = orderSystem();
     const options = await openExtensionPage(chromium.context, chromium.extensionId, 'options.html');
     await addMcpServer(pageDriver(options), { url: orders.url, name: 'Orders' });
     await gradeMcpTool(pageDriver(options), 'payments.refund', 'send');

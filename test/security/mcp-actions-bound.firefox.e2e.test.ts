@@ -1,10 +1,9 @@
-import { startOrderSystem, type OrderSystem } from '../../demo/mcp/server.mjs';
 import { ask, waitForChat } from '../e2e/harness/chat';
 import { TICKET_1, TICKET_2, waitIn, type Driver } from '../e2e/harness/deskmate';
 import { openFirefoxExtensionPage } from '../e2e/harness/firefox';
 import { firefoxDriver } from '../e2e/harness/firefox-driver';
 import { describe, expect, firefoxTest } from '../e2e/harness/firefox-fixtures';
-import { addMcpServer, gradeMcpTool, theOfferedAction } from '../e2e/harness/mcp';
+import { addMcpServer, gradeMcpTool, REFUND_PROPOSAL as PROPOSAL, theOfferedAction, useOrderSystem } from '../e2e/harness/mcp';
 import { poll } from '../e2e/harness/wait';
 import type { McpActionState } from '../../src/shared/mcp';
 import { attackIn } from './attack';
@@ -13,15 +12,7 @@ declare const browser: { runtime: { sendMessage(m: object): Promise<unknown> } }
 
 const test = firefoxTest({ model: { chunkDelayMs: 2 } });
 const attack = attackIn(test);
-let orders: OrderSystem;
-test.beforeAll(async () => {
-  orders = await startOrderSystem({ port: 0 });
-});
-test.afterAll(async () => {
-  await orders?.close();
-});
-
-const PROPOSAL = { tool: 'payments.refund', arguments: { capture: 'cap_7Q2KX94', reason: 'duplicate charge' }, summary: 'Refund €149.00 on NW-20931' };
+const orderSystem = useOrderSystem();
 
 type Envelope<T> = { ok: boolean; value?: T; code?: string };
 /** A message forged from the sidebar page, as any script of an extension page could send it. */
@@ -42,6 +33,7 @@ const backgroundSees = (d: Driver, tabId: number, label: string) =>
  */
 describe('security: MCP action cards bound to their ticket (Firefox)', () => {
   attack("ticket 1041's refund is neither shown nor confirmed nor prepared while the tab shows 1042", async ({ firefox, model, ticket, sidebar: { page: sidebarPage, driver: sidebar, tabId } }) => {
+    const orders = orderSystem();
     const page = await openFirefoxExtensionPage(firefox, 'options.html');
     await addMcpServer(firefoxDriver(page), { url: orders.url, name: 'Orders' });
     await gradeMcpTool(firefoxDriver(page), 'payments.refund', 'send');

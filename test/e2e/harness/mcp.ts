@@ -1,6 +1,26 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startOrderSystem, type OrderSystem } from '../../../demo/mcp/server.mjs';
 import type { McpChoice } from '../../../src/core/mcp';
 import { waitIn, type Driver } from './deskmate';
 import { poll, type WaitOptions } from './wait';
+
+/** The refund the model proposes for ticket 1041's duplicate charge, as action.propose's arguments. */
+export const REFUND_PROPOSAL = { tool: 'payments.refund', arguments: { capture: 'cap_7Q2KX94', reason: 'duplicate charge' }, summary: 'Refund €149.00 on NW-20931' };
+
+/** The demo order system (an MCP server) for the tests of one file: started before them, closed after. */
+export function useOrderSystem(): () => OrderSystem {
+  let orders: OrderSystem | undefined;
+  beforeAll(async () => {
+    orders = await startOrderSystem({ port: 0 });
+  });
+  afterAll(async () => {
+    await orders?.close();
+  });
+  return () => {
+    if (!orders) throw new Error('the order system is not started yet');
+    return orders;
+  };
+}
 
 /** The options page's MCP section, as a person uses it: works with either browser's page driver. */
 
