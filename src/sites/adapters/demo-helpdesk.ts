@@ -1,6 +1,6 @@
 import { defineAdapter, type Adapter } from '../adapter';
 import { adapterFromRecipe } from '../recipes/recipe';
-import type { Recipe } from '../../shared/recipe-check';
+import type { Recipe } from '../../shared/recipe-format';
 import demoRecipe from './demo-helpdesk.json';
 
 /**

@@ -1,7 +1,7 @@
 import { defineAdapter } from '../adapter';
 import { builtinRecipeAdapter } from '../recipes/builtin-recipe';
 import { HELPDESK_HOSTS } from '../catalog';
-import type { Recipe } from '../../shared/recipe-check';
+import type { Recipe } from '../../shared/recipe-format';
 import recipe from './freshdesk.json';
 
 /** Freshdesk on <account>.freshdesk.com: a built-in recipe (src/sites/adapters/freshdesk.json). */

@@ -1,7 +1,7 @@
 import { defineAdapter } from '../adapter';
 import { builtinRecipeAdapter } from '../recipes/builtin-recipe';
 import { HELPDESK_HOSTS } from '../catalog';
-import type { Recipe } from '../../shared/recipe-check';
+import type { Recipe } from '../../shared/recipe-format';
 import recipe from './helpscout.json';
 
 /** Help Scout's conversation pages on secure.helpscout.net: a built-in recipe (src/sites/adapters/helpscout.json). */

@@ -1,6 +1,6 @@
 import { defineAdapter } from '../adapter';
 import { builtinRecipeAdapter } from '../recipes/builtin-recipe';
-import type { Recipe } from '../../shared/recipe-check';
+import type { Recipe } from '../../shared/recipe-format';
 import recipe from './zammad.json';
 
 /**

@@ -1,7 +1,7 @@
 import { defineAdapter } from '../adapter';
 import { builtinRecipeAdapter } from '../recipes/builtin-recipe';
 import { HELPDESK_HOSTS } from '../catalog';
-import type { Recipe } from '../../shared/recipe-check';
+import type { Recipe } from '../../shared/recipe-format';
 import recipe from './zendesk.json';
 
 /** Zendesk's agent workspace on <account>.zendesk.com: a built-in recipe (src/sites/adapters/zendesk.json). */

@@ -1,4 +1,4 @@
-import type { RecipeSearch } from '../../shared/recipe-check';
+import type { RecipeSearch } from '../../shared/recipe-format';
 
 /**
  * How a helpdesk's search page lists its matches: a recipe's `search` section without its ticket

@@ -1,6 +1,6 @@
 import type { Adapter, AdapterImpls, SendImpl } from '../adapter';
 import { adapterFromRecipe } from './recipe';
-import type { Recipe } from '../../shared/recipe-check';
+import type { Recipe } from '../../shared/recipe-format';
 
 /**
  * A recipe that ships with Deskmate for a helpdesk we cannot run here (src/sites/adapters/<id>.json).

@@ -4,7 +4,7 @@ import { comparableText } from '../dom/text-compare';
 import { editingHost, frameDocument } from '../dom/editable';
 import { dispatchInput, fillEditor, waitFor } from '../dom/editor';
 import { replaceRichText } from '../dom/insert';
-import type { RecipeReply } from '../../shared/recipe-check';
+import type { RecipeReply } from '../../shared/recipe-format';
 
 /**
  * A recipe's reply form: its editor and posting control, on the ticket's page (maybe opened

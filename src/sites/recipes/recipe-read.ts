@@ -1,7 +1,7 @@
 import type { PageTicket, TicketData, TicketMessage } from '../adapter';
 import { textOf } from '../adapter-helpers';
 import { messageText } from '../dom/dom-text';
-import type { Recipe, RoleMatch, RoleName } from '../../shared/recipe-check';
+import type { Recipe, RoleMatch, RoleName } from '../../shared/recipe-format';
 import { addressLimit } from '../../shared/recipe-pattern';
 
 /** Reading a ticket page the way its recipe describes it. */

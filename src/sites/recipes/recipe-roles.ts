@@ -1,5 +1,5 @@
 import type { TicketMessage } from '../adapter';
-import type { Recipe, RecipeReply } from '../../shared/recipe-check';
+import type { Recipe, RecipeReply } from '../../shared/recipe-format';
 import { comparableText } from '../dom/text-compare';
 import { readMessages } from './recipe-read';
 

@@ -1,4 +1,4 @@
-import type { Recipe, RecipeSearch } from '../../shared/recipe-check';
+import type { Recipe, RecipeSearch } from '../../shared/recipe-format';
 import type { PastTicketSite } from '../past/past-tickets';
 import type { SearchSpec } from '../past/search-results';
 import { keyOf, readTicket, shownTicket } from './recipe-read';

@@ -6,7 +6,7 @@ import { clearDelivery, markDelivery, takeDelivery } from '../dom/delivery-marke
 import { comparableText, htmlToText } from '../dom/text-compare';
 import { frameDocument } from '../dom/editable';
 import { waitFor } from '../dom/editor';
-import { recipeAdapterId, type Recipe, type RecipeReply } from '../../shared/recipe-check';
+import { recipeAdapterId, type Recipe, type RecipeReply } from '../../shared/recipe-format';
 import { errorShown, formInFrame, formOnPage, frameRefusal, postsElsewhere, replyPageUrl, setEditor, type ReplyForm } from './recipe-form';
 import type { PostEffect } from '../../shared/post-effects';
 import { readTicket, shownTicket } from './recipe-read';

@@ -1,7 +1,7 @@
 import type { Adapter, AdapterImpls } from '../adapter';
 import { failed, guardedSend, replyFiller, ticketReader } from '../adapter-helpers';
 import { insertTarget } from '../dom/insert';
-import { recipeAdapterId, usesKey, withKey, type Recipe, type RecipeReply } from '../../shared/recipe-check';
+import { recipeAdapterId, usesKey, withKey, type Recipe, type RecipeReply } from '../../shared/recipe-format';
 import { pastTicketReader, ticketSearcher } from '../past/past-tickets';
 import { pastTicketSite } from './recipe-search';
 import { formOnPage } from './recipe-form';

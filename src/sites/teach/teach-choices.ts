@@ -1,5 +1,5 @@
 import type { EditorChoice, MessageChoice, PartChoice, RoleChoice, SendChoice, TeachChoice, TeachStep } from '../../shared/teach';
-import type { Recipe } from '../../shared/recipe-check';
+import type { Recipe } from '../../shared/recipe-format';
 import { readMessages } from '../recipes/recipe-read';
 import { editingHost, frameDocument } from '../dom/editable';
 import { partSelector, safeQueryAll, selectorFor } from './teach-selectors';

@@ -1,4 +1,4 @@
-import type { RecipeRoles, RoleName } from '../../shared/recipe-check';
+import type { RecipeRoles, RoleName } from '../../shared/recipe-format';
 import { safeQuery, safeQueryAll, stableClasses, tokensOf } from './teach-selectors';
 
 /**

@@ -1,5 +1,5 @@
 import type { MessageChoice } from '../../shared/teach';
-import type { RecipeRoles, RoleName } from '../../shared/recipe-check';
+import type { RecipeRoles, RoleName } from '../../shared/recipe-format';
 import { selectorFor, safeQueryAll, stableClasses, tokensOf } from './teach-selectors';
 
 /**
