@@ -45,6 +45,7 @@ const ENTRIES: Record<string, (target: string) => boolean> = {
   // Parts of the content script the background runs in a tab when it first needs them.
   'entrypoints/page-readable.ts': runtimes.sites,
   'entrypoints/page-teach.ts': runtimes.content,
+  'entrypoints/page-recipes.ts': runtimes.content,
   'entrypoints/sidepanel/': runtimes.ui,
   'entrypoints/options/': runtimes.ui,
 };

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import type { ToolResult } from '../core';
 import type { Adapter, PageTicket, ReplyPayload } from '../sites/adapter';
 import { trackFocus } from '../sites/dom/focus-memory';
-import { checkRecipe } from '../shared/recipe-check';
+import type { Recipe } from '../shared/recipe-format';
 import { adapterFromRecipe } from '../sites/recipes/recipe';
 import { countCopies } from '../sites/dom/delivery-check';
 import type { PageCall } from '../shared/protocol';
@@ -11,7 +11,7 @@ import { fail } from '../core/results';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { TeachMode, TeachPart } from './teach-content';
 import type { TeachStep } from '../shared/teach';
-import { highlightRecipe } from './recipe-highlight';
+import type { RecipesPart } from './recipe-highlight';
 import { contentPart, setContentPartLoader } from '../sites/content-parts';
 import type { ContentPartName } from '../shared/content-parts';
 
@@ -61,11 +61,17 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
   // The site's recipe, from the background only (never from the page), goes before the code
   // adapters. `told`: whether the background said the site has one (undefined: not asked yet).
   // It comes with the answer to the first announce, or from recipe.get when the recipe changes.
+  // The recipe check loads only on a site that has a recipe of its own; until it has checked
+  // the recipe, the page is looked at as before (a later recipe wins over an earlier one).
   let adapters = codeAdapters;
   let told: boolean | undefined;
-  const useRecipe = (given: unknown) => {
-    told = given !== null && given !== undefined;
-    const recipe = told ? checkedRecipe(given) : null;
+  let given = 0;
+  const useRecipe = async (value: unknown) => {
+    const seq = ++given;
+    const has = value !== null && value !== undefined;
+    const recipe = has ? await checkedRecipe(value) : null;
+    if (seq !== given) return;
+    told = has;
     adapters = recipe ? [adapterFromRecipe(recipe), ...codeAdapters] : codeAdapters;
   };
   const loadRecipe = async () => useRecipe(await ownRecipe());
@@ -87,8 +93,8 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
         const recipe = (answer as { value?: { recipe?: unknown } } | undefined)?.value?.recipe;
         if (recipe === undefined) return;
         // The site's recipe is not what this look went by: nothing was recorded; look again with it.
-        useRecipe(recipe);
-        void look(true);
+        // Returned: the first look settles with the page seen under the recipe (reportDelivery waits for it).
+        return useRecipe(recipe).then(() => look(true));
       },
       () => {
         announced = undefined; // the worker was waking up; try again at the next look
@@ -119,8 +125,7 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
     }
     if (call?.type === 'page.teach-read') return teachMode().then((teach) => teach.read(call.recipe), (e: unknown) => (unloaded(), fail('tool_failed', e instanceof Error ? e.message : String(e))));
     if (call?.type === 'page.highlight-recipe') {
-      const recipe = checkedRecipe(call.recipe);
-      return Promise.resolve(recipe ? highlightRecipe(recipe) : null);
+      return checkedRecipe(call.recipe).then(async (recipe) => (recipe ? (await contentPart<RecipesPart>('recipes')).highlightRecipe(recipe) : null));
     }
     if (call?.type === 'page.recipe-changed') {
       void loadRecipe().then(() => look(true));
@@ -177,9 +182,10 @@ async function ownRecipe(): Promise<unknown> {
 }
 
 /** A recipe the background gave, checked again here, for this page's own site only; or null. */
-function checkedRecipe(given: unknown) {
-  const check = checkRecipe(given, (selector) => safe(() => (document.createDocumentFragment().querySelector(selector), true), false));
-  return check.ok && check.recipe.site === location.origin ? check.recipe : null;
+async function checkedRecipe(given: unknown): Promise<Recipe | null> {
+  const part = await contentPart<RecipesPart>('recipes').catch(() => null);
+  const check = part?.checkRecipe(given, (selector) => safe(() => (document.createDocumentFragment().querySelector(selector), true), false));
+  return check?.ok && check.recipe.site === location.origin ? check.recipe : null;
 }
 
 /** Once per page load: a send the previous page started, as this page finds it. */

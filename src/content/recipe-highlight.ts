@@ -1,4 +1,4 @@
-import type { Recipe, RecipeReply } from '../shared/recipe-check';
+import type { checkRecipe, Recipe, RecipeReply } from '../shared/recipe-check';
 import type { RecipeControl, RecipeHighlight } from '../shared/protocol';
 import { noteIsReply } from '../sites/recipes/recipe-roles';
 
@@ -69,4 +69,10 @@ export function highlightRecipe(recipe: Recipe, doc: Document = document): Omit<
   doc.documentElement.append(host);
   shown = { host, timer: setTimeout(clear, SHOW_MS) };
   return { found, noteIsReply: !!recipe.note && noteIsReply(recipe, recipe.note, doc) };
+}
+
+/** What the recipes part registers (entrypoints/page-recipes.ts): the check of a site's recipe, and its highlight. */
+export interface RecipesPart {
+  checkRecipe: typeof checkRecipe;
+  highlightRecipe: typeof highlightRecipe;
 }

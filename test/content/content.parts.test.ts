@@ -8,18 +8,30 @@ import { readableModule } from '../../src/sites/adapters/generic-readable';
 import { registerContentPart } from '../../src/sites/content-parts';
 import { ADAPTERS } from '../../src/sites';
 import { installI18n } from '../fakes/i18n';
+import { highlightRecipe } from '../../src/content/recipe-highlight';
+import { checkRecipe, type Recipe } from '../../src/shared/recipe-check';
+import { readFileSync } from 'node:fs';
+import { URL as NodeURL } from 'node:url';
 
 /**
- * What a page load parses: teach mode is not loaded where no session is on; the content script
- * asks the background for it (content.part, by name) when a session is on at load or the
- * background starts one, once.
+ * What a page load parses: teach mode and the recipe check are not loaded where no session is on
+ * and the site has no recipe of its own; the content script asks the background for them
+ * (content.part, by name) when a session is on at load or the background starts one, or the
+ * background gives the site's recipe, once.
  */
+const PARTS = { teach: { createTeachMode }, recipes: { checkRecipe, highlightRecipe } };
+// happy-dom's URL cannot name a file.
+const siteRecipe = (): Recipe => ({
+  ...(JSON.parse(readFileSync(new NodeURL('../fixtures/recipes/fixture-inline.json', import.meta.url), 'utf8')) as Recipe),
+  site: location.origin,
+});
 const registry = () => (globalThis as unknown as Record<string, Record<string, unknown>>).__deskmateContentParts!;
 
 describe('content script: teach mode loads only when teaching', () => {
   let asked: string[];
   let session: { step: string; messages: string | null } | null;
-  let announced: boolean;
+  let announced: { adapterId: string; withRecipe?: boolean } | null;
+  let recipe: Recipe | null;
   let ctx: ContentScriptContext;
 
   beforeEach(() => {
@@ -27,33 +39,43 @@ describe('content script: teach mode loads only when teaching', () => {
     installI18n();
     asked = [];
     session = null;
-    announced = false;
+    announced = null;
+    recipe = null;
     delete registry().teach;
+    delete registry().recipes;
     document.body.innerHTML = '<main><p>A page of a site Deskmate runs on.</p></main>';
     // The background: answers what the content script asks, and runs a part's script when asked.
     fakeBrowser.runtime.onMessage.addListener((message: unknown) => {
       const m = message as { type: string; part?: string };
-      if (m.type === 'recipe.get') return Promise.resolve({ ok: true, value: null });
+      if (m.type === 'recipe.get') return Promise.resolve({ ok: true, value: recipe });
       if (m.type === 'teach.state') return Promise.resolve({ ok: true, value: session });
-      if (m.type === 'page.announce') announced = true;
+      if (m.type === 'page.announce') {
+        announced = message as typeof announced;
+        // The site's recipe comes with the answer to an announce that did not go by it.
+        if (recipe && !announced!.withRecipe) return Promise.resolve({ ok: true, value: { ok: false, recipe } });
+      }
       if (m.type === 'content.part') {
         asked.push(m.part!);
-        registerContentPart('teach', { createTeachMode });
+        registerContentPart(m.part as keyof typeof PARTS, PARTS[m.part as keyof typeof PARTS]);
         return Promise.resolve({ ok: true, value: { ok: true } });
       }
       return undefined;
     });
   });
-  afterEach(() => {
+  // Stopped as an extension update stops it (no runtime id), so no copy restarts into the next test.
+  afterEach(async () => {
+    const id = Object.getOwnPropertyDescriptor(fakeBrowser.runtime, 'id');
+    Object.defineProperty(fakeBrowser.runtime, 'id', { value: undefined, configurable: true });
     ctx?.notifyInvalidated();
-    registry().teach = { createTeachMode };
-    registry().readable = readableModule;
+    await new Promise((r) => setTimeout(r, 10));
+    Object.defineProperty(fakeBrowser.runtime, 'id', id ?? { value: 'test-extension-id', configurable: true });
+    Object.assign(registry(), PARTS, { readable: readableModule });
   });
 
   const load = async () => {
     ctx = new ContentScriptContext('content');
     startContentScript(ADAPTERS, ctx);
-    await expect.poll(() => announced).toBe(true);
+    await expect.poll(() => announced).not.toBeNull();
   };
   // The picker's host goes beside the body, its parts in a closed shadow root.
   const picker = () => document.documentElement.querySelectorAll(':scope > :not(head, body)').length;
@@ -80,5 +102,15 @@ describe('content script: teach mode loads only when teaching', () => {
     await load();
     await expect.poll(() => picker()).toBeGreaterThan(0);
     expect(asked).toEqual(['teach']);
+  });
+
+  it("a site with a recipe of its own: the recipe check loads, and the page is looked at with the recipe", async () => {
+    recipe = siteRecipe();
+    history.replaceState(null, '', '/inline/tickets/5');
+    document.body.innerHTML = '<main id="ticket"><h1 class="subject">Refund</h1><div class="thread"><div class="post" data-role="customer"><span class="who">Ada</span><p class="text">Please refund.</p></div></div></main>';
+    await load();
+    await expect.poll(() => announced?.adapterId).toBe(`recipe:${location.origin}`);
+    expect(announced?.withRecipe).toBe(true);
+    expect(asked).toEqual(['recipes']);
   });
 });

@@ -20,6 +20,8 @@ import { installIntersectionObserver } from './intersection';
 import { registerContentPart } from '../../src/sites/content-parts';
 import { readableModule } from '../../src/sites/adapters/generic-readable';
 import { createTeachMode } from '../../src/content/teach-content';
+import { highlightRecipe } from '../../src/content/recipe-highlight';
+import { checkRecipe } from '../../src/shared/recipe-check';
 
 /**
  * Makes the fakes behave like the browser for every glue and UI test:
@@ -70,6 +72,7 @@ const savedRepliesModule: SavedRepliesModule = { savedReplyHandlers };
 // The content script's parts, as the background runs them in a tab that asked (entrypoints/page-*.ts).
 registerContentPart('readable', readableModule);
 registerContentPart('teach', { createTeachMode });
+registerContentPart('recipes', { checkRecipe, highlightRecipe });
 
 beforeEach(() => {
   if (typeof window !== 'undefined') installIntersectionObserver();
