@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SavedReplyPreview } from '../../src/ui/chat/SavedReplies';
+import { SavedReplyPreview } from '../../src/ui/chat/SavedReplyPreview';
 import type { SavedReplyPreviewState } from '../../src/ui/hooks/useSavedReplyRun';
 import { installI18n } from '../fakes/i18n';
 import { dropRoot, freshRoot } from './root';

@@ -6,10 +6,9 @@ import { t } from '../i18n';
 import { ConfirmCards } from '../sidebar/ConfirmCards';
 import { ChatInput } from './ChatInput';
 import { ChatTop } from './ChatTop';
-import { DraftCard } from './DraftCard';
 import { MessageList } from './MessageList';
 import { QuickActions } from './QuickActions';
-import { SavedRepliesMenu, SavedReplyPreview } from './SavedReplies';
+import { SavedRepliesMenu } from './SavedReplies';
 import { useOutbound } from '../hooks/useOutbound';
 import { useSavedReplyRun } from '../hooks/useSavedReplyRun';
 import { LinkTrust } from './link-trust';
@@ -22,6 +21,14 @@ import { hostOf } from '../format';
 
 // Shown on demand only: fetched when first rendered.
 const OutboundView = lazyView(() => import('./OutboundView').then((m) => m.OutboundView));
+const SavedReplyPreview = lazyView(() => import('./SavedReplyPreview').then((m) => m.SavedReplyPreview));
+
+/**
+ * A draft card (with its versions, sources and rewrites) shows only once the model has proposed
+ * a draft, so the sidebar opens without it; it is fetched once the sidebar is idle after opening
+ * (App), or when a draft is first shown, whichever comes first.
+ */
+export const DraftCard = lazyView(() => import('./DraftCard').then((m) => m.DraftCard));
 
 /**
  * The Chat tab: the conversation with its drafts and cards, scrolled as one (the setup card and

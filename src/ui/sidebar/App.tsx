@@ -3,7 +3,7 @@ import { openSettings } from '../client';
 import { useSidebar } from '../hooks/useSidebar';
 import { useChatChrome } from '../hooks/useChatChrome';
 import { t } from '../i18n';
-import { ChatPanel } from '../chat/ChatPanel';
+import { ChatPanel, DraftCard } from '../chat/ChatPanel';
 import { EnableSite } from './EnableSite';
 import { Header } from './Header';
 import { lazyView, loadWhenIdle } from '../lazy-view';
@@ -21,8 +21,8 @@ export function App() {
   const s = useSidebar();
   const chrome = useChatChrome(s.chat);
   const [panel, setPanel] = useState<Panel>('chat');
-  // Not needed to open, but soon after: a draft's Send… shows its confirm card at once.
-  useEffect(() => loadWhenIdle([ConfirmCard]), []);
+  // Not needed to open, but soon after: the first answer's draft and its Send…'s confirm card show at once.
+  useEffect(() => loadWhenIdle([DraftCard, ConfirmCard]), []);
   const tab = (id: Panel, label: string) => (
     <button type="button" role="tab" id={`tab-${id}`} aria-selected={panel === id} aria-controls="panel" onClick={() => setPanel(id)}>
       {label}
