@@ -84,6 +84,10 @@ export function bundleSizes(root: string): BundleSize[] {
     sizeOf(root, 'background teach mode (lazy)', ['teach.js']),
     sizeOf(root, 'background saved replies (lazy)', ['saved-replies.js']),
     sizeOf(root, 'content script', ['content-scripts/content.js']),
+    // Parts of the content script the background runs in a tab when it first needs them.
+    sizeOf(root, 'content Readability (lazy)', ['page-readable.js']),
+    sizeOf(root, 'content teach mode (lazy)', ['page-teach.js']),
+    sizeOf(root, 'content recipe check (lazy)', ['page-recipes.js']),
     sizeOf(root, 'sidebar JS', scriptsOfPage(root, 'sidepanel.html')),
     sizeOf(root, 'options JS', scriptsOfPage(root, 'options.html')),
   ];
