@@ -5,7 +5,8 @@ import { projectConfig } from './vitest-project';
 // built-in recipes on their fixtures, the content script running a recipe, and the recipe attacks.
 export default defineConfig(
   projectConfig('extension', [
-    'test/shared/recipe-check.test.ts',
+    'test/shared/recipe-*.test.ts',
+    'test/shared/readme-recipes.test.ts',
     'test/sites/recipes/*.test.ts',
     'test/sites/adapters/builtin-recipes*.test.ts',
     'test/sites/adapters/demo-helpdesk*.test.ts',
@@ -13,6 +14,6 @@ export default defineConfig(
     'test/background/host.recipes.test.ts',
     'test/background/host.recipe-tests.test.ts',
     'test/security/recipes.memory.test.ts',
-    'test/security/recipe-note-as-reply.test.ts',
+    'test/security/recipe-*.test.ts',
   ]),
 );
