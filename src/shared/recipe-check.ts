@@ -47,7 +47,9 @@ export function checkRecipe(value: unknown, selectorsValid?: (selector: string) 
   if (!/\((?!\?)/.test(path.source) && !/\(\?<\w+>/.test(path.source)) return bad('recipe.ticket.path: needs a group that captures the ticket key.');
   const slow = patternProblem(recipe.ticket.path);
   if (slow) return bad(`recipe.ticket.path: ${slow}`);
-  if (new URL(recipe.site).origin !== recipe.site) return bad(`recipe.site: must be an origin like ${new URL(recipe.site).origin}.`);
+  const origin = originOf(recipe.site);
+  if (!origin) return bad(`recipe.site: "${recipe.site}" is not a web address.`);
+  if (origin !== recipe.site) return bad(`recipe.site: must be an origin like ${origin}.`);
   for (const [where, form] of [['reply', recipe.reply], ['note', recipe.note]] as const) {
     if (form?.page && !onSite(form.page, recipe.site)) return bad(`recipe.${where}.page: "${form.page}" leaves the site; a reply page is a path on ${recipe.site}.`);
   }
@@ -59,6 +61,15 @@ export function checkRecipe(value: unknown, selectorsValid?: (selector: string) 
     }
   }
   return { ok: true, recipe };
+}
+
+// The schema's pattern lets through sites no URL parser takes ("http://[", "https://:443").
+function originOf(site: string): string | null {
+  try {
+    return new URL(site).origin;
+  } catch {
+    return null;
+  }
 }
 
 /**
