@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openExtensionPage, tabIdOf, type ChromeApi, type ChromiumHarness } from './harness/chromium';
 import { openTicket, pageDriver, startDemoHelpdesk, ticketShown, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
 import { CHROME_EXTENSION_DIR } from './harness/paths';
+import { CONTENT_PARTS } from '../../src/shared/content-parts';
 
 declare const chrome: ChromeApi;
 
@@ -62,8 +63,10 @@ describe('Chrome before 148 (no browser namespace, no promise answers from messa
   });
 
   it('runs without a browser namespace, the lazily loaded scripts too', async () => {
-    // The scripts the worker loads on demand (the model client at the first request, and so on), loaded now.
-    const lazy = readdirSync(dir).filter((f) => f.endsWith('.js') && f !== 'background.js');
+    // The scripts the worker loads on demand (the model client at the first request, and so on),
+    // loaded now; not the content script's parts, which run in a page (they have the prelude too).
+    const parts = new Set<string>(Object.values(CONTENT_PARTS));
+    const lazy = readdirSync(dir).filter((f) => f.endsWith('.js') && f !== 'background.js' && !parts.has(f));
     expect(lazy).toContain('model-client.js');
     await chromium.serviceWorker.evaluate((files: string[]) => (globalThis as unknown as { importScripts(...urls: string[]): void }).importScripts(...files.map((f) => `/${f}`)), lazy);
     expect(await chromium.serviceWorker.evaluate(() => typeof (globalThis as { browser?: unknown }).browser)).toBe('undefined');
