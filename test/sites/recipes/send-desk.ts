@@ -51,10 +51,12 @@ export const closeDesks = () => Promise.all(windows.splice(0).map((w) => w.happy
 
 /**
  * Opens `html` at `url` in a tab. `roles` says in which role each form's click posts its text
- * (null: the click posts nothing, as a page that goes away with the post).
+ * (null: the click posts nothing, as a page that goes away with the post). With `scripts`, the
+ * pages of the tab (its frames too) run their own scripts.
  */
-export function openDesk(html: string, url = `${DESK}/t/3`, roles: Record<string, string | null> = { reply: 'agent', note: 'internal' }): DeskTab {
-  const window = new Window({ url });
+export function openDesk(html: string, url = `${DESK}/t/3`, roles: Record<string, string | null> = { reply: 'agent', note: 'internal' }, scripts = false): DeskTab {
+  const settings = { enableJavaScriptEvaluation: scripts, suppressInsecureJavaScriptEnvironmentWarning: true };
+  const window = new Window({ url, settings });
   windows.push(window);
   const doc = window.document as unknown as Document;
   doc.write(html);
