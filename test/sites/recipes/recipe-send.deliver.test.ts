@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { adapterFromRecipe } from '../../../src/sites/recipes/recipe';
-import { closeDesks, DESK, deskPage, deskRecipe, NOTE_FORM, notePayload, openDesk, REPLY_FORM, replyPayload } from './send-desk';
+import { closeDesks, DESK, deskPage, deskRecipe, msg, NOTE_FORM, notePayload, openDesk, REPLY_FORM, replyPayload } from './send-desk';
 
 /**
  * Confirm through a recipe clicks the helpdesk's control only when everything the card promised
@@ -85,6 +85,22 @@ describe('what Confirm refuses before any click', () => {
 });
 
 describe('what Confirm posts', () => {
+  it('an editor in an iframe, whose form field is filled only when the form is sent: posted once', async () => {
+    // CKEditor 4's shape: the text is in the iframe's body; the form's field is empty until submit.
+    const form = '<form class="reply"><iframe class="editor"></iframe><textarea name="body" hidden></textarea><button type="button">Post</button></form>';
+    const tab = openDesk(deskPage({ forms: form + NOTE_FORM }), undefined, { reply: null, note: 'internal' });
+    const frame = tab.doc.querySelector<HTMLIFrameElement>('iframe.editor')!;
+    frame.contentDocument!.body.contentEditable = 'true';
+    const posted: string[] = [];
+    tab.doc.querySelector('form.reply button')!.addEventListener('click', () => {
+      posted.push(frame.contentDocument!.body.textContent ?? '');
+      tab.doc.querySelector('.thread')!.insertAdjacentHTML('beforeend', msg('agent', BODY));
+    });
+    const recipe = deskRecipe(DESK, { reply: { editor: 'form.reply iframe.editor', editorKind: 'iframe', mirror: 'form.reply textarea[name=body]' } });
+    expect(await send(recipe).deliver(replyPayload(BODY), tab.doc, tab.location)).toEqual({ ok: true, data: { posted: true } });
+    expect(posted).toEqual([BODY]);
+  });
+
   it('a reply once, through the page, and a note once, each in its own form', async () => {
     const tab = openDesk(deskPage());
     expect(await send().deliver(replyPayload(BODY), tab.doc, tab.location)).toEqual({ ok: true, data: { posted: true } });
