@@ -42,7 +42,7 @@ beforeAll(async () => {
       });
       return;
     }
-    const headers = path === '/t/3/reply' ? { 'x-frame-options': 'DENY' } : {};
+    const headers = path.startsWith('/t/3/') ? { 'x-frame-options': 'DENY' } : {};
     res.writeHead(200, { 'content-type': 'text/html', ...headers });
     res.end(path === '/framed/3' ? REPLY_PAGE : '<!doctype html><p>No form here.</p>');
   });
@@ -71,6 +71,14 @@ describe('Send… with the reply form on a page of its own', () => {
     expect(await prepare(onPage(REFUSING), NOTE_FORM)).toEqual({
       ok: true,
       data: { site, ticket: '#3', recipient: 'Liam Chen <liam@example.com>', subject: 'Re: Printer offline', body: BODY, effects: [{ kind: 'may_change' }], from: '/t/3/reply?from=desk' },
+    });
+  });
+
+  it('says the same of a note whose box is on a page of its own', async () => {
+    const recipe: Recipe = { ...onPage(REFUSING), note: { page: '/t/{key}/note', editor: 'form.note textarea', editorKind: 'textarea', submit: 'form.note button', afterPost: 'thread' } };
+    const tab = openDesk(deskPage({ forms: REPLY_FORM }), `${site}/t/3`);
+    expect(await adapterFromRecipe(recipe).tools['note.add']!.prepare({ body: BODY }, tab.doc, tab.location)).toEqual({
+      ok: true, data: { site, ticket: '#3', recipient: '', subject: '', body: BODY, effects: [{ kind: 'may_change' }], from: '/t/3/note' },
     });
   });
 
