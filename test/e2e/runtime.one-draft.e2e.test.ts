@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
-import { startModel, turnEnded, type ModelForExtension } from './harness/chat';
+import { startModel, turnEnded, waitForChat, type ModelForExtension } from './harness/chat';
 import { confirmCards, openTicket, readWholeBody, startDemoHelpdesk, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
 import { clickDraftSend, draftShown, proposeDraft, useModel, waitForDraft } from './harness/drafts';
 import { poll } from './harness/wait';
@@ -93,6 +93,9 @@ describe('runtime.one-draft: one draft per ticket, and Send… never loses what 
     // A reopened panel knows nothing of the send but what the background says.
     await panel!.close();
     panel = await openRealSidePanel(chromium.context, chromium.extensionId, page!);
+    // The reopened panel gets the conversation from the background a moment after it opens: asked
+    // before that, the question would be counted against an empty chat.
+    await waitForChat(panel, (v) => v.users.length === 1 && !v.running, 'the conversation in the reopened panel');
     const edited = `${BODY}\nP.S. Sorry for the trouble.`;
     await proposeDraft(panel, m.model, edited);
     await clickDraftSend(panel);
