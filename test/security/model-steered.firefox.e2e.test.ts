@@ -283,7 +283,13 @@ describe('security: a model that obeys the ticket, in Firefox (findings 2, 3, 6,
     expect(attempts.map((e) => e.tool).sort()).toEqual(['helpdesk.refund', 'note.add', 'reply.send']);
     expect(attempts.every((e) => e.site === helpdesk.url && e.ticket === TICKET_1.label)).toBe(true);
 
-    // Acknowledged by a person (`draft-ack`): recorded; only then does Send… open the card.
+    // Acknowledged by a person (`draft-ack`): recorded; only then does Send… open the card. The
+    // buttons forced on above are put back as the sidebar drew them first: it leaves a property it
+    // did not change alone, so a button still forced on would pass the wait below before the
+    // acknowledgement reached the background.
+    await page.evaluate(() => {
+      for (const b of document.querySelectorAll<HTMLButtonElement>('[data-testid="draft-send"], [data-testid="draft-insert"]')) b.disabled = true;
+    });
     await page.click('[data-testid="draft-ack"]');
     await poll(async () => ((await warnings()).send[0] === false ? true : undefined), 'Send… to be enabled after the acknowledgement');
     expect((await audit(page)).filter((e) => e.kind === 'acknowledge')).toHaveLength(1);
