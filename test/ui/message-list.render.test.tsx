@@ -161,3 +161,17 @@ describe('Use as draft', () => {
     expect(await offered([user, draft('d1'), answer('a1', 'I drafted a reply above.'), { ...user, id: 'u2' }, answer('a2', 'A second thought.')])).toEqual(['A second thought.']);
   });
 });
+
+describe('before the conversation comes', () => {
+  it('is busy, not empty, until the background has sent the conversation', async () => {
+    const list = (loaded: boolean) =>
+      act(() => render(<MessageList items={[]} running={false} loaded={loaded} renderDraft={() => <div />} onRetry={() => undefined} onSettings={() => undefined} />, root));
+    await list(false);
+    const log = root.querySelector('[data-testid="chat-log"]')!;
+    expect(log.getAttribute('aria-busy')).toBe('true');
+    expect(root.querySelector('.chat-empty')).toBeNull();
+    await list(true);
+    expect(log.getAttribute('aria-busy')).toBe('false');
+    expect(root.querySelector('.chat-empty')).not.toBeNull();
+  });
+});

@@ -106,6 +106,7 @@ export function ChatPanel({ s, chrome }: { s: Sidebar; chrome: ChatChrome }) {
           <MessageList
             items={chat.items}
             running={chat.running}
+            loaded={chat.key !== null}
             before={
               <>
                 <ChatTop s={s} chrome={chrome} />

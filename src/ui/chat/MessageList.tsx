@@ -10,6 +10,11 @@ type Of<K extends ChatItem['kind']> = Extract<ChatItem, { kind: K }>;
 interface Props {
   items: ChatItem[];
   running: boolean;
+  /**
+   * The background's copy of the conversation has come (false while the sidebar waits for it,
+   * after it opens or moves to another tab): until then the list is busy, not empty.
+   */
+  loaded?: boolean;
   /** A draft card, with whatever belongs under it (its confirm card). */
   renderDraft(item: Of<'draft'>): VNode;
   /** The conversation's head (the setup card, the ticket's context) and loose confirm cards, shown first. */
@@ -36,7 +41,7 @@ interface Props {
  * token changes one item: every other row is memoised on its item, so only that one renders.
  */
 export function MessageList(props: Props) {
-  const { items, running, renderDraft, before, after } = props;
+  const { items, running, renderDraft, before, after, loaded = true } = props;
   const latest = useRef(props);
   latest.current = props;
   const actions = useMemo<Actions>(
@@ -94,9 +99,9 @@ export function MessageList(props: Props) {
   return (
     <>
       {/* Not a live region itself: it changes with every token. The announcer below speaks each answer once, when it is complete. */}
-      <div class={running ? 'chat-log running' : 'chat-log'} ref={log} onScroll={onScroll}>
+      <div class={running ? 'chat-log running' : 'chat-log'} data-testid="chat-log" aria-busy={!loaded} ref={log} onScroll={onScroll}>
         {before}
-        {items.length === 0 && <p class="muted chat-empty">{t('chat_empty')}</p>}
+        {loaded && items.length === 0 && <p class="muted chat-empty">{t('chat_empty')}</p>}
         {blocks}
         {thinking && <p class="muted chat-thinking">{t('chat_thinking')}</p>}
         {after}

@@ -103,6 +103,10 @@ export async function waitForChat(driver: Driver, wanted: (view: ChatView) => bo
 
 /** Types a question into the chat box and clicks Send; waits for it to show as a user message. */
 export async function ask(driver: Driver, text: string): Promise<void> {
+  // A sidebar just opened shows the conversation once the background has sent it: questions
+  // counted before that would miss the ones already asked.
+  const loaded = () => document.querySelector('[data-testid="chat-log"]')?.getAttribute('aria-busy') === 'false';
+  await poll(async () => ((await driver.evaluate(loaded, null)) ? true : undefined), 'the conversation in the sidebar', { timeoutMs: 15_000 });
   const before = (await chatView(driver)).users.length;
   await driver.fill('[data-testid="chat-input"]', text);
   await driver.click('[data-testid="chat-send"]');
