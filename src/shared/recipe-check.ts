@@ -2,6 +2,7 @@ import { Validator, type OutputUnit } from '@cfworker/json-schema';
 import { onSite, selectorsOf, type Recipe } from './recipe-format';
 import schema from './recipe.schema.json';
 import { patternProblem } from './recipe-pattern';
+import { originOf } from './origin';
 
 /**
  * The check of a recipe (the format is in recipe-format.ts): the JSON Schema validator and the
@@ -47,6 +48,7 @@ export function checkRecipe(value: unknown, selectorsValid?: (selector: string) 
   if (!/\((?!\?)/.test(path.source) && !/\(\?<\w+>/.test(path.source)) return bad('recipe.ticket.path: needs a group that captures the ticket key.');
   const slow = patternProblem(recipe.ticket.path);
   if (slow) return bad(`recipe.ticket.path: ${slow}`);
+  // The schema's pattern lets through sites no URL parser takes ("http://[", "https://:443").
   const origin = originOf(recipe.site);
   if (!origin) return bad(`recipe.site: "${recipe.site}" is not a web address.`);
   if (origin !== recipe.site) return bad(`recipe.site: must be an origin like ${origin}.`);
@@ -61,15 +63,6 @@ export function checkRecipe(value: unknown, selectorsValid?: (selector: string) 
     }
   }
   return { ok: true, recipe };
-}
-
-// The schema's pattern lets through sites no URL parser takes ("http://[", "https://:443").
-function originOf(site: string): string | null {
-  try {
-    return new URL(site).origin;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ConnectionReport } from '../shared/settings';
 import { t } from './i18n';
+import { originOf } from '../shared/origin';
 
 /** How many model names a line lists; the form's suggestions hold all of them. */
 const LISTED = 8;
@@ -25,16 +26,8 @@ export function connectionText(report: ConnectionReport, settings: { baseURL: st
     case 'unreachable':
       return t('connection_unreachable', settings.baseURL);
     case 'permission':
-      return t('connection_permission', originOf(settings.baseURL));
+      return t('connection_permission', originOf(settings.baseURL) ?? settings.baseURL);
     default:
       return report.error ?? t('result_failed');
   }
 }
-
-const originOf = (url: string): string => {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-};

@@ -5,6 +5,7 @@ import type { McpDeps } from './mcp-client-module';
 import type { McpConnection, McpConnections, McpListedTool } from './mcp-servers';
 import type { McpActions } from './mcp-actions';
 import { actionProposeTool } from './action-propose';
+import { originOf } from '../../shared/origin';
 
 /** The most of a server's description the model is given (the person saw it whole). */
 const MAX_DESCRIPTION = 1000;
@@ -36,7 +37,7 @@ export function createMcpToolSync(connections: McpConnections, { registry, appen
     await appendAudit({
       kind: 'call',
       tool: name,
-      site: originOf(c.config.url),
+      site: originOf(c.config.url) ?? c.config.url,
       ticket: ctx.ticketKey ?? null,
       digest: await payloadDigest(args),
       confirmationId: null,
@@ -110,14 +111,6 @@ function whyRefused(listed: McpListedTool, registry: ToolRegistry, claimed: Map<
   }
   if (schema.properties === undefined) (schema as { properties: object }).properties = {};
   return null;
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import type { Handlers } from '../router';
 import type { Services } from '../services';
 import { contentPartFile } from '../../shared/content-parts';
+import { originOf } from '../../shared/origin';
 
 type FirefoxTabs = { executeScript(tabId: number, details: { file: string; frameId: number }): Promise<unknown> };
 
@@ -45,12 +46,4 @@ async function inject(tabId: number, file: string): Promise<void> {
     return;
   }
   await (browser.tabs as unknown as FirefoxTabs).executeScript(tabId, { file: `/${file}`, frameId: 0 });
-}
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
 }

@@ -10,6 +10,7 @@ import { sameTicket } from '../../shared/ticket';
 import { bodyOf, boundSend, type DraftGate } from './send-origin';
 import { homeOfRecord, lastSendsTo } from '../confirm/replied';
 import type { SendToolName } from '../../shared/ticket';
+import { originOf } from '../../shared/origin';
 
 /** The adapter of every page no helpdesk adapter or recipe knows. */
 const GENERIC_ADAPTER = 'generic';
@@ -200,12 +201,4 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
       return all;
     },
   };
-}
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
 }
