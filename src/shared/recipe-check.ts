@@ -31,14 +31,30 @@ function describe(errors: OutputUnit[]): string {
 const bad = (error: string): RecipeCheck => ({ ok: false, code: 'invalid_recipe', error });
 
 /**
+ * The value as JSON carries it. A recipe that came by structured clone (Firefox's messages) may
+ * hold `undefined` properties, which JSON leaves out and the validator refuses to read; what JSON
+ * cannot carry at all is no recipe.
+ */
+function asJson(value: unknown): { ok: true; value: unknown } | { ok: false } {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? { ok: false } : { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
  * Checks a recipe against the schema and what the schema cannot say: the path is a regular
  * expression with a group, the site is an origin. `selectorsValid` (where a DOM exists) also
  * checks that every selector parses.
  */
 export function checkRecipe(value: unknown, selectorsValid?: (selector: string) => boolean): RecipeCheck {
-  const { valid, errors } = validator.validate(value);
+  const json = asJson(value);
+  if (!json.ok) return bad('recipe: not JSON data (it holds a cycle, a BigInt or a function).');
+  const { valid, errors } = validator.validate(json.value);
   if (!valid) return bad(describe(errors));
-  const recipe = value as Recipe;
+  const recipe = json.value as Recipe;
   let path: RegExp;
   try {
     path = new RegExp(recipe.ticket.path);

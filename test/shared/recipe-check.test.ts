@@ -22,6 +22,19 @@ describe('the recipe format', () => {
     }
   });
 
+  it('reads a recipe as JSON carries it: an undefined property is left out, data JSON cannot carry is refused in words', () => {
+    // Firefox's messages carry a structured clone, which keeps a property set to undefined.
+    const withUndefined = { ...valid(), note: undefined, reply: { ...valid().reply, status: undefined } };
+    const taken = checkRecipe(withUndefined);
+    expect(taken).toMatchObject({ ok: true });
+    expect(taken.ok && Object.keys(taken.recipe)).not.toContain('note');
+    const cycle: Record<string, unknown> = { ...valid() };
+    cycle.self = cycle;
+    expect(errorOf(cycle)).toBe('recipe: not JSON data (it holds a cycle, a BigInt or a function).');
+    expect(errorOf({ ...valid(), version: 1n })).toMatch(/^recipe: not JSON data/);
+    expect(errorOf(undefined)).toMatch(/^recipe: not JSON data/);
+  });
+
   it('names the field that is wrong', () => {
     const r = valid();
     (r.reply as { editorKind: string }).editorKind = 'tinymce';
