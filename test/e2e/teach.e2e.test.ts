@@ -172,7 +172,9 @@ describe('teach mode: a recipe from clicks in the picker, then Send… → confi
       return view.ok && view.value.page?.adapterId === `recipe:${helpdesk.origin}` ? true : undefined;
     }, 'the tab to run under the taught recipe');
     await draftToCard(panel, helpdesk);
-    expect(new URL(page.url()).pathname).toBe('/history/tickets/7/reply'); // framing refused: the reply page is in the tab
+    // Framing refused: Send… opens the reply page in the tab. The card is pending once the tab was
+    // told to go there, and the page commits a moment later (seen late at load 11).
+    await poll(async () => (new URL(page!.url()).pathname === '/history/tickets/7/reply' ? true : undefined), 'the reply page in the tab (framing refused)');
     expect(await panel.text('[data-testid="confirm-from"]')).toMatch(/\/history\/tickets\/7\/reply\?Action=Respond$/);
     expect(helpdesk.sent()).toEqual([]);
     await readWholeBody(panel);
