@@ -2,6 +2,7 @@ import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
+import { withoutPreloadHelper } from './scripts/build/no-preload-helper';
 
 const require = createRequire(import.meta.url);
 
@@ -64,11 +65,12 @@ function mcpClientWithoutEval(): Plugin {
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   // Extension pages load their chunks from the package itself: no modulepreload links or helper
-  // code for them; one stylesheet that every page links, so a lazy chunk brings no CSS along.
+  // code for them (scripts/build/no-preload-helper.ts); one stylesheet that every page links, so
+  // a lazy chunk brings no CSS along.
   // DESKMATE_SOURCEMAP=hidden (npm run bench -- --profile): source maps beside the bundles, not
   // linked from them, so CPU profiles name our functions and the bundles stay the same.
   vite: () => ({
-    plugins: [preact(), polyfillAsEsModule(), mcpClientWithoutEval()],
+    plugins: [preact(), polyfillAsEsModule(), mcpClientWithoutEval(), withoutPreloadHelper()],
     build: { modulePreload: false, cssCodeSplit: false, sourcemap: process.env.DESKMATE_SOURCEMAP === 'hidden' ? ('hidden' as const) : false },
   }),
   hooks: {
