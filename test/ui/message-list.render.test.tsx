@@ -21,7 +21,9 @@ vi.mock('../../src/ui/chat/Markdown', async (original) => {
 });
 const { MessageList } = await import('../../src/ui/chat/MessageList');
 const { loadMarkdown } = await import('../../src/ui/chat/Markdown');
-const { Block, BLOCK } = await import('../../src/ui/chat/MessageRows');
+const { Block, BLOCK, ChatError } = await import('../../src/ui/chat/MessageRows');
+// Fetched once the sidebar is idle (App): here before the first row needs it.
+await ChatError.load();
 
 let root: HTMLElement;
 const retried: string[] = [];

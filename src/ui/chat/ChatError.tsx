@@ -8,8 +8,6 @@ const NOT_SETTINGS = new Set(['aborted', 'interrupted']);
 
 /** The errors the agent has words of their own for; the background's message is for whoever sets Deskmate up. */
 const WORDED_ERRORS = new Set(['auth', 'not_found', 'rate_limited', 'server', 'unreachable', 'permission', 'bad_request', 'not_openai', 'unknown']);
-/** Errors about the model's settings: fixed once the model answers again. */
-export const SETUP_ERRORS = new Set(['auth', 'not_found', 'unreachable', 'permission', 'not_openai']);
 
 export function ChatError({ item, stale, onRetry, onSettings }: { item: Of<'error'>; stale: boolean; onRetry: (() => void) | null; onSettings: (() => void) | null }) {
   const retry = item.retryable || item.errorKind === 'interrupted';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useMemo, useRef } from 'preact/hooks';
 import { openSettings } from '../client';
 import type { ChatChrome } from '../hooks/useChatChrome';
 import type { Sidebar } from '../hooks/useSidebar';
@@ -19,7 +19,8 @@ import { boxHoldsDraft, shownPayload, type ConfirmCardModel } from '../confirm-s
 import { chatPlaceholder } from '../page-words';
 import { hostOf } from '../format';
 
-// Shown on demand only: fetched when first rendered.
+// Shown on demand only: fetched when first rendered (the new chat's question once the sidebar is idle, App).
+export const NewChatConfirm = lazyView(() => import('./NewChatConfirm').then((m) => m.NewChatConfirm));
 const OutboundView = lazyView(() => import('./OutboundView').then((m) => m.OutboundView));
 const SavedReplyPreview = lazyView(() => import('./SavedReplyPreview').then((m) => m.SavedReplyPreview));
 
@@ -152,25 +153,6 @@ export function ChatPanel({ s, chrome }: { s: Sidebar; chrome: ChatChrome }) {
         <SavedRepliesMenu replies={saved.replies} busy={saved.busy} onChoose={(id) => void saved.open(id)} />
       </QuickActions>
       <ChatInput field={chat.questionField} early={chat.questionEarly} running={chat.running} placeholder={chatPlaceholder(s.view ? s.view.page : undefined, s.view?.tools ?? [])} onSend={(text) => (chrome.closeOutbound(), chat.send(text))} onStop={chat.stop} onTyping={chat.wake} />
-    </div>
-  );
-}
-
-function NewChatConfirm({ onYes, onNo }: { onYes(): void; onNo(): void }) {
-  const no = useRef<HTMLButtonElement>(null);
-  // Once, as it opens: a render while it is up (a streamed token) must not take the focus back.
-  useEffect(() => no.current?.focus(), []);
-  return (
-    <div class="chat-new-confirm" role="alertdialog" aria-label={t('chat_new')} data-testid="chat-new-confirm">
-      <p>{t('chat_new_confirm')}</p>
-      <div class="actions">
-        <button type="button" class="btn" data-testid="chat-new-yes" onClick={onYes}>
-          {t('chat_new_confirm_yes')}
-        </button>
-        <button type="button" class="btn btn-primary" data-testid="chat-new-no" onClick={onNo} ref={no}>
-          {t('chat_new_confirm_no')}
-        </button>
-      </div>
     </div>
   );
 }

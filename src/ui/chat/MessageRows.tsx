@@ -4,13 +4,18 @@ import { t } from '../i18n';
 import { Markdown } from './Markdown';
 import { ToolCall } from './ToolTrace';
 import { lazyView } from '../lazy-view';
-import { AttackWarning } from './AttackWarning';
 import { CopyButton } from './CopyButton';
 import { memo } from '../memo';
-import { ChatError, SETUP_ERRORS } from './ChatError';
+import { SETUP_ERRORS } from './error-kinds';
 
 // Only a conversation with an MCP server's action in it needs the card: its own chunk.
 const ActionCard = lazyView(() => import('./ActionCard').then((m) => m.ActionCard));
+/**
+ * A turn that failed, or whose ticket tried to steer the assistant: rows the sidebar opens
+ * without, fetched once it is idle (App) or when one is first shown, like the draft card.
+ */
+export const ChatError = lazyView(() => import('./ChatError').then((m) => m.ChatError));
+export const AttackWarning = lazyView(() => import('./AttackWarning').then((m) => m.AttackWarning));
 
 type Of<K extends ChatItem['kind']> = Extract<ChatItem, { kind: K }>;
 

@@ -3,9 +3,11 @@ import { openSettings } from '../client';
 import { useSidebar } from '../hooks/useSidebar';
 import { useChatChrome } from '../hooks/useChatChrome';
 import { t } from '../i18n';
-import { ChatPanel, DraftCard } from '../chat/ChatPanel';
+import { ChatPanel, DraftCard, NewChatConfirm } from '../chat/ChatPanel';
+import { AttackWarning, ChatError } from '../chat/MessageRows';
 import { EnableSite } from './EnableSite';
 import { Header } from './Header';
+import { HeaderMenuItems } from './HeaderMenu';
 import { lazyView, loadWhenIdle } from '../lazy-view';
 import { ConfirmCard } from './ConfirmCards';
 
@@ -21,8 +23,9 @@ export function App() {
   const s = useSidebar();
   const chrome = useChatChrome(s.chat);
   const [panel, setPanel] = useState<Panel>('chat');
-  // Not needed to open, but soon after: the first answer's draft and its Send…'s confirm card show at once.
-  useEffect(() => loadWhenIdle([DraftCard, ConfirmCard]), []);
+  // Not needed to open, but soon after: the first answer's draft and its Send…'s confirm card, a
+  // failed turn, a steered one and the header menu show at once.
+  useEffect(() => loadWhenIdle([DraftCard, ConfirmCard, ChatError, AttackWarning, HeaderMenuItems, NewChatConfirm]), []);
   const tab = (id: Panel, label: string) => (
     <button type="button" role="tab" id={`tab-${id}`} aria-selected={panel === id} aria-controls="panel" onClick={() => setPanel(id)}>
       {label}

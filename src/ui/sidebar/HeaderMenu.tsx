@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n';
+import { lazyView } from '../lazy-view';
+
+/** Shown after a click only: fetched once the sidebar is idle (App), or at the first click. */
+export const HeaderMenuItems = lazyView(() => import('./HeaderMenuItems').then((m) => m.HeaderMenuItems));
 
 export interface MenuActions {
   /** "Sent to model" is shown. */
@@ -53,22 +57,7 @@ export function HeaderMenu({ outbound, onOutbound, onNewChat, onSettings }: Menu
       >
         ⋯
       </button>
-      {open && (
-        <div ref={box} id="header-menu-items" class="menu-items" data-testid="header-menu-items">
-          <button type="button" class="menu-item" data-testid="outbound-toggle" aria-pressed={outbound} title={t('outbound_title')} onClick={choose(onOutbound)}>
-            {t('outbound_button')}
-          </button>
-          <button type="button" class="menu-item" data-testid="chat-new" onClick={choose(onNewChat)}>
-            {t('chat_new')}
-          </button>
-          <button type="button" class="menu-item" data-testid="open-options" onClick={choose(onSettings)}>
-            {t('open_options')}
-          </button>
-          <p class="menu-note small muted" data-testid="menu-shortcuts">
-            {t('chat_hint')}
-          </p>
-        </div>
-      )}
+      {open && <HeaderMenuItems box={box} outbound={outbound} choose={choose} onOutbound={onOutbound} onNewChat={onNewChat} onSettings={onSettings} />}
     </div>
   );
 }
