@@ -1,51 +1,6 @@
-import {
-  MAX_BODY_CHARS,
-  MAX_EXCHANGES_PER_TURN,
-  MAX_TOTAL_CHARS,
-  MAX_TURNS_PER_CONVERSATION,
-  type OutboundExchange,
-  type OutboundTurn,
-} from '../../shared/outbound';
+import { MAX_BODY_CHARS, MAX_EXCHANGES_PER_TURN, type OutboundExchange, type OutboundTurn } from '../../shared/outbound';
 import type { WireEvent } from '../../core';
-import { defineItem } from '../storage/stored-item';
-
-type Log = Record<string, OutboundTurn[]>;
-
-/** In the background's vault: out of every content script's reach, in both browsers. */
-const outboundItem = defineItem<Log>({ key: 'outbound', version: 1, fallback: () => ({}) });
-
-const sizeOf = (turn: OutboundTurn) => turn.exchanges.reduce((n, e) => n + e.request.length + e.response.length, 0);
-
-const seqOf = (turn: OutboundTurn): number => turn.seq ?? 0;
-
-/**
- * Keeps the newest turns: per conversation by their order in its list, and then over all
- * conversations by their sequence (a turn kept before sequences existed counts as oldest). Each
- * conversation's turns stay in the order they were appended.
- */
-function bound(log: Log): Log {
-  const all = Object.entries(log).flatMap(([key, turns]) => turns.slice(-MAX_TURNS_PER_CONVERSATION).map((turn, place) => ({ key, turn, place })));
-  all.sort((a, b) => seqOf(b.turn) - seqOf(a.turn) || b.place - a.place);
-  const keep = new Set<OutboundTurn>();
-  let total = 0;
-  for (const { turn } of all) {
-    total += sizeOf(turn);
-    if (total > MAX_TOTAL_CHARS) break;
-    keep.add(turn);
-  }
-  const kept: Log = {};
-  for (const [key, turns] of Object.entries(log)) {
-    const left = turns.filter((turn) => keep.has(turn));
-    if (left.length) kept[key] = left;
-  }
-  return kept;
-}
-
-/** The log with `turn` appended to `key`, numbered after every turn it holds. */
-function appended(log: Log, key: string, turn: OutboundTurn): Log {
-  const seq = Math.max(0, ...Object.values(log).flatMap((turns) => turns.map(seqOf))) + 1;
-  return bound({ ...log, [key]: [...(log[key] ?? []), { ...turn, seq }] });
-}
+import { createOutboundRecords } from './outbound-records';
 
 /** Appends text to a bounded field; what does not fit is counted, not kept. */
 function append(exchange: OutboundExchange, field: 'request' | 'response', text: string): void {
@@ -53,9 +8,6 @@ function append(exchange: OutboundExchange, field: 'request' | 'response', text:
   exchange[field] += text.slice(0, Math.max(0, room));
   exchange.cut[field] += Math.max(0, text.length - Math.max(0, room));
 }
-
-const dropWhere = (drop: (key: string) => boolean): Promise<void> =>
-  outboundItem.update((log) => ({ value: Object.fromEntries(Object.entries(log).filter(([key]) => !drop(key))), result: undefined }));
 
 /** Past this many pieces held unread, they are read at once: a runaway stream stays bounded. */
 const MAX_HELD = 2_000;
@@ -66,6 +18,7 @@ const MAX_HELD = 2_000;
  * and read (stringified) only when the turn ends, not between the model's requests.
  */
 export function createOutboundLog() {
+  const records = createOutboundRecords();
   return {
     /** A turn of the conversation `key` starts: returns the wire tap for its model requests and `end`. */
     startTurn(key: string) {
@@ -90,19 +43,15 @@ export function createOutboundLog() {
         },
         end: (): Promise<void> => {
           readHeld();
-          return turn.exchanges.length === 0
-            ? Promise.resolve()
-            : outboundItem.update((log) => ({ value: appended(log, key, turn), result: undefined }));
+          return turn.exchanges.length === 0 ? Promise.resolve() : records.append(key, turn);
         },
       };
     },
-    async turns(key: string): Promise<OutboundTurn[]> {
-      return (await outboundItem.get())[key] ?? [];
-    },
+    turns: (key: string): Promise<OutboundTurn[]> => records.turns(key),
     /** The conversation was cleared (New chat). */
-    forget: (key: string): Promise<void> => dropWhere((k) => k === key),
+    forget: (key: string): Promise<void> => records.forget((k) => k === key),
     /** The tab closed: its conversations end. */
-    forgetTab: (prefix: string): Promise<void> => dropWhere((k) => k.startsWith(prefix)),
+    forgetTab: (prefix: string): Promise<void> => records.forget((k) => k.startsWith(prefix)),
   };
 }
 
