@@ -6,7 +6,6 @@ import type { ToolResult } from '../../src/core';
 import type { ChatItem } from '../../src/shared/chat-items';
 import { DraftCard } from '../../src/ui/chat/DraftCard';
 import { MessageList } from '../../src/ui/chat/MessageList';
-import { AttackWarning } from '../../src/ui/chat/MessageRows';
 import { installI18n } from '../fakes/i18n';
 import { freshRoot } from './root';
 
@@ -80,8 +79,6 @@ describe('a draft written while the assistant tried forbidden tools', () => {
       { id: 't', kind: 'tool', callId: 'x', tool: 'reply.send', status: 'error', code: 'not_read_only' },
       { id: 'w', kind: 'warning', tools: ['reply.send'] },
     ];
-    // Fetched once the sidebar is idle (App): here before the warning is shown.
-    await AttackWarning.load();
     await act(() => render(<MessageList items={items} running={false} renderDraft={() => <div />} onRetry={() => undefined} onSettings={() => undefined} />, root));
     expect($('attack-warning')?.getAttribute('role')).toBe('alert');
     expect($('attack-warning')?.textContent).toContain('this ticket may contain instructions aimed at it');

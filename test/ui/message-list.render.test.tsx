@@ -21,9 +21,7 @@ vi.mock('../../src/ui/chat/Markdown', async (original) => {
 });
 const { MessageList } = await import('../../src/ui/chat/MessageList');
 const { loadMarkdown } = await import('../../src/ui/chat/Markdown');
-const { Block, BLOCK, ChatError } = await import('../../src/ui/chat/MessageRows');
-// Fetched once the sidebar is idle (App): here before the first row needs it.
-await ChatError.load();
+const { Block, BLOCK } = await import('../../src/ui/chat/MessageRows');
 
 let root: HTMLElement;
 const retried: string[] = [];

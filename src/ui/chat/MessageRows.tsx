@@ -7,15 +7,11 @@ import { lazyView } from '../lazy-view';
 import { CopyButton } from './CopyButton';
 import { memo } from '../memo';
 import { SETUP_ERRORS } from './error-kinds';
+import { AttackWarning } from './AttackWarning';
+import { ChatError } from './ChatError';
 
 // Only a conversation with an MCP server's action in it needs the card: its own chunk.
 const ActionCard = lazyView(() => import('./ActionCard').then((m) => m.ActionCard));
-/**
- * A turn that failed, or whose ticket tried to steer the assistant: rows the sidebar opens
- * without, fetched once it is idle (App) or when one is first shown, like the draft card.
- */
-export const ChatError = lazyView(() => import('./ChatError').then((m) => m.ChatError));
-export const AttackWarning = lazyView(() => import('./AttackWarning').then((m) => m.AttackWarning));
 
 type Of<K extends ChatItem['kind']> = Extract<ChatItem, { kind: K }>;
 

@@ -4,7 +4,6 @@ import { useSidebar } from '../hooks/useSidebar';
 import { useChatChrome } from '../hooks/useChatChrome';
 import { t } from '../i18n';
 import { ChatPanel, DraftCard, NewChatConfirm } from '../chat/ChatPanel';
-import { AttackWarning, ChatError } from '../chat/MessageRows';
 import { EnableSite } from './EnableSite';
 import { Header } from './Header';
 import { HeaderMenuItems } from './HeaderMenu';
@@ -23,9 +22,10 @@ export function App() {
   const s = useSidebar();
   const chrome = useChatChrome(s.chat);
   const [panel, setPanel] = useState<Panel>('chat');
-  // Not needed to open, but soon after: the first answer's draft and its Send…'s confirm card, a
-  // failed turn, a steered one and the header menu show at once.
-  useEffect(() => loadWhenIdle([DraftCard, ConfirmCard, ChatError, AttackWarning, HeaderMenuItems, NewChatConfirm]), []);
+  // Not needed to open, but soon after: the first answer's draft and its Send…'s confirm card, and
+  // the header menu and the new chat's question, show at once. A failed turn's error and a steered
+  // turn's warning stay in the first load: a reopened conversation may end in one.
+  useEffect(() => loadWhenIdle([DraftCard, ConfirmCard, HeaderMenuItems, NewChatConfirm]), []);
   const tab = (id: Panel, label: string) => (
     <button type="button" role="tab" id={`tab-${id}`} aria-selected={panel === id} aria-controls="panel" onClick={() => setPanel(id)}>
       {label}
