@@ -1,3 +1,4 @@
+import '../fakes/scripts'; // runs the lazy scripts and content parts this file's code reaches
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

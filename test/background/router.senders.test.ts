@@ -1,3 +1,4 @@
+import '../fakes/scripts'; // runs the lazy scripts and content parts this file's code reaches
 import { describe, expect, it, vi } from 'vitest';
 import { classifySender, route, type Handlers } from '../../src/background/router';
 

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import '../fakes/scripts'; // runs the lazy scripts and content parts this file's code reaches
 import { readFileSync } from 'node:fs';
 import { URL as NodeURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -4,24 +4,12 @@ import { createRequire } from 'node:module';
 import { beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { forgetVaultConnection } from '../../src/background/storage/vault';
-import { createMaskingModel, detectPersonalData, peopleOfTicket } from '../../src/core/pii';
-import { createNumberChecks } from '../../src/core/pii/number-plans';
-import { reviewContacts } from '../../src/shared/contact-review';
-import { PERSONAL_DATA_GLOBAL, type PersonalData } from '../../src/shared/personal-data-module';
-import { KB_INDEX_GLOBAL, type KbIndexModule } from '../../src/tools/kb-index-module';
-import { MODEL_CLIENT_GLOBAL, type ModelClientModule } from '../../src/background/model/model-client-module';
-import { createOpenAIModel, listModels } from '../../src/background/model/openai-model';
-import { createKbIndex } from '../../src/tools/knowledge-base';
-import { TEACH_GLOBAL, type TeachModule } from '../../src/background/teach/teach-module';
-import { teachHandlers, teachView } from '../../src/background/teach/teach-handlers';
-import { SAVED_REPLIES_GLOBAL, type SavedRepliesModule } from '../../src/background/pages/saved-replies-module';
-import { savedReplyHandlers } from '../../src/background/pages/saved-reply-handlers';
+import { PERSONAL_DATA_GLOBAL } from '../../src/shared/personal-data-module';
+import { KB_INDEX_GLOBAL } from '../../src/tools/kb-index-module';
+import { MODEL_CLIENT_GLOBAL } from '../../src/background/model/model-client-module';
+import { TEACH_GLOBAL } from '../../src/background/teach/teach-module';
+import { SAVED_REPLIES_GLOBAL } from '../../src/background/pages/saved-replies-module';
 import { installIntersectionObserver } from './intersection';
-import { registerContentPart } from '../../src/sites/content-parts';
-import { readableModule } from '../../src/sites/adapters/generic-readable';
-import { createTeachMode } from '../../src/content/teach-content';
-import { highlightRecipe } from '../../src/content/recipe-highlight';
-import { checkRecipe } from '../../src/shared/recipe-check';
 
 /**
  * Makes the fakes behave like the browser for every glue and UI test:
@@ -31,11 +19,10 @@ import { checkRecipe } from '../../src/shared/recipe-check';
  *   fresh for each test;
  * - `fetch` of the extension's own URL serves the files the build packages (wxt.config.ts), and
  *   404 for any other; every other URL goes to the real fetch;
- * - the personal data script (entrypoints/personal-data.ts) has run, as it has in a worker that
- *   needed it (test/background/model/personal-data.test.ts loads it the browser's way), and so has the
- *   knowledge base index script (test/background/kb/kb-index.test.ts), the model client script,
- *   teach mode's and the saved replies' (test/background/lazy-handlers.test.ts), and the content
- *   script's parts (test/background/content-part-handlers.test.ts);
+ * - the scripts the extension runs when a feature first needs them (the worker's lazy scripts,
+ *   the content script's parts) have not run: reading one's module fails in words, naming
+ *   test/fakes/scripts.ts, which a file whose code reaches one imports first (loaded here for
+ *   every file, they were about half a second of each file's set-up);
  * - under happy-dom, an IntersectionObserver that reports (test/fakes/intersection.ts).
  */
 for (const area of [fakeBrowser.storage.local, fakeBrowser.storage.session]) {
@@ -55,24 +42,24 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   return file === undefined ? new Response('', { status: 404 }) : new Response(file, { headers: { 'content-type': 'application/json' } });
 }) as typeof fetch;
 
-/** What entrypoints/personal-data.ts sets when it runs. */
-export const personalDataScript: PersonalData = { createNumberChecks, createMaskingModel, peopleOfTicket, reviewContacts, detectPersonalData };
-(globalThis as Record<string, unknown>)[PERSONAL_DATA_GLOBAL] = personalDataScript;
-
-/** What entrypoints/kb-index.ts sets when it runs. */
-export const kbIndexScriptModule: KbIndexModule = { createKbIndex };
-(globalThis as Record<string, unknown>)[KB_INDEX_GLOBAL] = kbIndexScriptModule;
-const modelClientModule: ModelClientModule = { createOpenAIModel, listModels };
-(globalThis as Record<string, unknown>)[MODEL_CLIENT_GLOBAL] = modelClientModule;
-const teachModule: TeachModule = { teachHandlers, teachView };
-(globalThis as Record<string, unknown>)[TEACH_GLOBAL] = teachModule;
-const savedRepliesModule: SavedRepliesModule = { savedReplyHandlers };
-(globalThis as Record<string, unknown>)[SAVED_REPLIES_GLOBAL] = savedRepliesModule;
-
-// The content script's parts, as the background runs them in a tab that asked (entrypoints/page-*.ts).
-registerContentPart('readable', readableModule);
-registerContentPart('teach', { createTeachMode });
-registerContentPart('recipes', { checkRecipe, highlightRecipe });
+// Each guard gives way to the module once something sets it (test/fakes/scripts.ts, or a test
+// that puts its own module there).
+const notRun = (what: string) => (): never => {
+  throw new Error(`${what} has not run in this test file: import test/fakes/scripts.ts first, as a file whose code needs it does.`);
+};
+function guard(target: object, name: string, what: string): void {
+  Object.defineProperty(target, name, {
+    configurable: true,
+    get: notRun(what),
+    set(module: unknown) {
+      Object.defineProperty(target, name, { value: module, writable: true, configurable: true, enumerable: true });
+    },
+  });
+}
+for (const name of [PERSONAL_DATA_GLOBAL, KB_INDEX_GLOBAL, MODEL_CLIENT_GLOBAL, TEACH_GLOBAL, SAVED_REPLIES_GLOBAL]) guard(globalThis, name, `The script of ${name}`);
+const parts = {};
+for (const name of ['readable', 'teach', 'recipes']) guard(parts, name, `The content script's ${name} part`);
+(globalThis as Record<string, unknown>).__deskmateContentParts = parts;
 
 beforeEach(() => {
   if (typeof window !== 'undefined') installIntersectionObserver();

@@ -1,3 +1,4 @@
+import '../fakes/scripts'; // runs the lazy scripts and content parts this file's code reaches
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';

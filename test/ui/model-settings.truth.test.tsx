@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import '../fakes/scripts'; // runs the lazy scripts and content parts this file's code reaches
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { render } from 'preact';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Sender } from '../../../src/background/router';
 import { KB_INDEX_GLOBAL } from '../../../src/tools/kb-index-module';
-import { kbIndexScriptModule } from '../../fakes/browser-setup';
+import { kbIndexScriptModule } from '../../fakes/scripts';
 import { fakeHelpdesk } from '../../fakes/fake-adapter';
 
 const page: Sender = { kind: 'extension', url: 'chrome-extension://x/options.html' };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatModel, ModelEvent, ModelRequest } from '../../../src/core';
 import { PERSONAL_DATA_GLOBAL } from '../../../src/shared/personal-data-module';
-import { personalDataScript } from '../../fakes/browser-setup';
+import { personalDataScript } from '../../fakes/scripts';
 import type { Services } from '../../../src/background/services';
 import { attack } from '../../security/attack';
 

@@ -1,3 +1,4 @@
+import '../../fakes/scripts'; // runs the lazy scripts and content parts this file's code reaches
 import { describe, expect, it } from 'vitest';
 import adapter, { MAX_PAGE_CHARS, MAX_SELECTION_CHARS } from '../../../src/sites/adapters/generic';
 import { adapterToolNames } from '../../../src/sites/adapter';
