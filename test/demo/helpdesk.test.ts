@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { startHelpdesk, type Helpdesk } from '../../demo/helpdesk/server.mjs';
 
 let helpdesk: Helpdesk;
@@ -10,7 +10,10 @@ const dataFile = join(mkdtempSync(join(tmpdir(), 'deskmate-helpdesk-')), 'sent.j
 beforeAll(async () => {
   helpdesk = await startHelpdesk({ port: 0, dataFile });
 });
-afterAll(() => helpdesk.close());
+afterAll(async () => {
+  await helpdesk.close();
+  rmSync(dirname(dataFile), { recursive: true, force: true });
+});
 beforeEach(async () => {
   expect((await fetch(`${helpdesk.url}/api/sent`, { method: 'DELETE' })).status).toBe(200);
 });

@@ -1,16 +1,30 @@
 import { spawn } from 'node:child_process';
-import { assertBrowser, chromePath, firefoxPath, ROOT } from './harness/paths';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assertBrowser, chromePath, firefoxPath, ROOT, RUN_DIR } from './harness/paths';
 
 /**
  * Builds both extensions once per E2E run, so every test drives the current code, and packs them
  * as `npm run zip` does (the Chrome zip, the Firefox .xpi) from that same build.
  * E2E_SKIP_BUILD=1 reuses .output/ as it is (when iterating on tests only).
  */
-export async function setup(): Promise<void> {
+export async function setup(): Promise<() => void> {
   assertBrowser(chromePath(), 'CHROME_PATH');
   assertBrowser(firefoxPath(), 'FIREFOX_PATH');
-  if (process.env.E2E_SKIP_BUILD === '1') return;
-  await run('npm', ['run', 'zip']);
+  // Files the tests write for the browsers to read (say, a recipe to import): one folder per
+  // run, which the test workers inherit and which goes when the run ends, whatever ended it.
+  const dir = mkdtempSync(join(tmpdir(), 'deskmate-e2e-run-'));
+  process.env[RUN_DIR] = dir;
+  const teardown = () => rmSync(dir, { recursive: true, force: true });
+  if (process.env.E2E_SKIP_BUILD === '1') return teardown;
+  try {
+    await run('npm', ['run', 'zip']);
+  } catch (error) {
+    teardown();
+    throw error;
+  }
+  return teardown;
 }
 
 function run(command: string, args: string[]): Promise<void> {

@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './paths';
+import { ROOT, runDir } from './paths';
 
 /**
  * The fixture helpdesks' recipes (test/fixtures/recipes/) as files an agent would import: the
@@ -14,7 +13,9 @@ export function recipeFileFor(name: 'fixture-iframe' | 'fixture-noframe' | 'fixt
   recipe.site = site;
   delete recipe.$schema;
   change?.(recipe);
-  const path = join(mkdtempSync(join(tmpdir(), 'deskmate-recipe-')), `${name}.json`);
+  // A folder of its own per copy, in the run's (gone when the run ends): the file keeps the
+  // recipe's name, which an import shows.
+  const path = join(mkdtempSync(join(runDir(), 'deskmate-recipe-')), `${name}.json`);
   writeFileSync(path, JSON.stringify(recipe, null, 2));
   return { path, recipe };
 }
