@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { openSettings } from '../client';
 import { useSidebar } from '../hooks/useSidebar';
 import { useChatChrome } from '../hooks/useChatChrome';
+import { warmDateFormats } from '../format';
 import { t } from '../i18n';
 import { ChatPanel, DraftCard, NewChatConfirm } from '../chat/ChatPanel';
 import { EnableSite } from './EnableSite';
@@ -24,8 +25,9 @@ export function App() {
   const [panel, setPanel] = useState<Panel>('chat');
   // Not needed to open, but soon after: the first answer's draft and its Send…'s confirm card, and
   // the header menu and the new chat's question, show at once. A failed turn's error and a steered
-  // turn's warning stay in the first load: a reopened conversation may end in one.
-  useEffect(() => loadWhenIdle([DraftCard, ConfirmCard, HeaderMenuItems, NewChatConfirm]), []);
+  // turn's warning stay in the first load: a reopened conversation may end in one. The locale's
+  // date data too, which the first time shown would otherwise load in the middle of a render.
+  useEffect(() => loadWhenIdle([DraftCard, ConfirmCard, HeaderMenuItems, NewChatConfirm, { load: async () => warmDateFormats() }]), []);
   const tab = (id: Panel, label: string) => (
     <button type="button" role="tab" id={`tab-${id}`} aria-selected={panel === id} aria-controls="panel" onClick={() => setPanel(id)}>
       {label}
