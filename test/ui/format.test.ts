@@ -6,20 +6,21 @@ const load = async () => {
   return import('../../src/ui/format');
 };
 
+const Real = Intl.DateTimeFormat;
+const put = (value: unknown) => Object.defineProperty(Intl, 'DateTimeFormat', { value, writable: true, configurable: true });
+
 /** Counts the formatters made from here on. */
 function countMade(): { readonly n: number } {
-  const Real = Intl.DateTimeFormat;
   const count = { n: 0 };
-  const Counting = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+  put(function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
     count.n++;
     return new Real(...args);
-  } as unknown as typeof Intl.DateTimeFormat;
-  vi.spyOn(Intl, 'DateTimeFormat', 'get').mockReturnValue(Counting);
+  });
   return count;
 }
 
 describe('date formats: made once, shown as Date shows them', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => put(Real));
 
   it('makes each formatter once however many times are shown, and none before a time is', async () => {
     const made = countMade();
