@@ -175,7 +175,13 @@ describe('teach mode: a recipe from clicks in the picker, then Send… → confi
     // Framing refused: Send… opens the reply page in the tab. The card is pending once the tab was
     // told to go there, and the page commits a moment later (seen late at load 11).
     await poll(async () => (new URL(page!.url()).pathname === '/history/tickets/7/reply' ? true : undefined), 'the reply page in the tab (framing refused)');
-    expect(await panel.text('[data-testid="confirm-from"]')).toMatch(/\/history\/tickets\/7\/reply\?Action=Respond$/);
+    // The card names the reply page once the background has heard it; until then (seen idle once)
+    // the line may be empty or being drawn again, so it is read until it says so.
+    let from = '';
+    await poll(
+      async () => (/\/history\/tickets\/7\/reply\?Action=Respond$/.test((from = await panel!.text('[data-testid="confirm-from"]'))) ? true : undefined),
+      () => `the card to say it posts from the reply page (it says "${from}")`,
+    );
     expect(helpdesk.sent()).toEqual([]);
     await readWholeBody(panel);
     expect((await theOfferedCard(panel)).canAccept).toBe(true);
