@@ -6,7 +6,7 @@ import { draftShown } from './harness/drafts';
 import { openFirefoxExtensionPage } from './harness/firefox';
 import { firefoxDriver } from './harness/firefox-driver';
 import { describe, expect, firefoxTest } from './harness/firefox-fixtures';
-import { addMcpServer, gradeMcpTool, theOfferedAction } from './harness/mcp';
+import { addMcpServer, gradeMcpTool, theActionEnds, theOfferedAction } from './harness/mcp';
 
 const test = firefoxTest({ model: { chunkDelayMs: 2 } });
 let orders: OrderSystem;
@@ -54,7 +54,7 @@ describe('firefox.demo-orders: the demo story with the order system', () => {
     await theOfferedAction(sidebar);
     expect(orders.refunds()).toEqual([]);
     await sidebarPage.click('[data-testid="action-confirm-button"]', { count: 2 });
-    await waitIn(sidebar, () => document.querySelector<HTMLElement>('[data-testid="action-card"]')?.dataset.phase === 'sent' || null, null, 'the refund to be done');
+    await theActionEnds(sidebar, 'sent');
     expect(orders.refunds()).toHaveLength(1);
     expect(orders.refunds()[0]).toMatchObject({ capture: 'cap_7Q2KX94', order: 'NW-20931' });
     expect(orders.calls().filter((c) => c.tool === 'payments.refund')).toHaveLength(1);

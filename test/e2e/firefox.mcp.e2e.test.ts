@@ -5,7 +5,7 @@ import { openFirefoxExtensionPage } from './harness/firefox';
 import { firefoxDriver } from './harness/firefox-driver';
 import { openSidebarFor } from './harness/firefox-sidebar';
 import { describe, expect, firefoxTest } from './harness/firefox-fixtures';
-import { addMcpServer, gradeMcpTool, mcpTools, theOfferedAction } from './harness/mcp';
+import { addMcpServer, gradeMcpTool, mcpTools, theActionEnds, theOfferedAction } from './harness/mcp';
 
 const test = firefoxTest({ model: { chunkDelayMs: 2 } });
 let orders: OrderSystem;
@@ -48,7 +48,7 @@ describe('firefox.mcp: the order system through MCP', () => {
     await theOfferedAction(sidebar);
     expect(orders.refunds()).toEqual([]);
     await sidebar.click('[data-testid="action-confirm-button"]');
-    await waitIn(sidebar, () => document.querySelector<HTMLElement>('[data-testid="action-card"]')?.dataset.phase === 'sent' || null, null, 'the refund to be done');
+    await theActionEnds(sidebar, 'sent');
     expect(orders.refunds()).toHaveLength(1);
     // The same card in a sidebar opened anew: what became of it, nothing more.
     const { sidebarPage: again } = await openSidebarFor(firefox, ticket.url());

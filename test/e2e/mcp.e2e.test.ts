@@ -4,7 +4,7 @@ import { openExtensionPage } from './harness/chromium';
 import { stopServiceWorker } from './harness/service-worker';
 import { pageDriver, waitIn } from './harness/deskmate';
 import { chromiumTest, describe, expect } from './harness/fixtures';
-import { addMcpServer, gradeMcpTool, mcpTools } from './harness/mcp';
+import { addMcpServer, gradeMcpTool, mcpTools, theActionEnds } from './harness/mcp';
 
 const test = chromiumTest({ model: { chunkDelayMs: 5 } });
 let orders: OrderSystem;
@@ -76,7 +76,7 @@ describe('mcp: the order system through MCP, graded on the options page', () => 
     expect(orders.refunds()).toEqual([]);
     // A double click on Confirm: one call.
     await panel.dblclick('[data-testid="action-confirm-button"]');
-    await waitIn(panel, () => document.querySelector<HTMLElement>('[data-testid="action-card"]')?.dataset.phase === 'sent' || null, null, 'the refund to be done');
+    await theActionEnds(panel, 'sent');
     expect(orders.refunds()).toHaveLength(1);
     expect(orders.refunds()[0]).toMatchObject({ capture: 'cap_7Q2KX94', order: 'NW-20931' });
 

@@ -101,3 +101,23 @@ export async function theOfferedAction(driver: Driver, options?: WaitOptions): P
     throw new Error(`${(error as Error).message}; the sidebar shows ${JSON.stringify(last)}`);
   }
 }
+
+/**
+ * Waits until the only action card is in `phase` (say, `sent` after Confirm), or fails saying
+ * what the cards showed: still pending, an error the background gave, another phase.
+ */
+export async function theActionEnds(driver: Driver, phase: string, options?: WaitOptions): Promise<void> {
+  let last: Awaited<ReturnType<typeof actionCards>> = [];
+  try {
+    await poll(
+      async () => {
+        last = await actionCards(driver);
+        return last.length === 1 && last[0]!.phase === phase ? true : undefined;
+      },
+      `the action card to be ${phase}`,
+      options,
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; the sidebar shows ${JSON.stringify(last)}`);
+  }
+}
