@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
+import { tabIdsShowing } from './harness/firefox-sidebar';
 import { ask, DEMO_MODEL, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { clickConfirm, showTab, startDemoHelpdesk, theCard, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
 import { firefoxDriver } from './harness/firefox-driver';
@@ -66,12 +67,7 @@ describe('firefox.chat: ask for a draft, Send…, Confirm', () => {
     const ticket = await openFirefoxPage(firefox, ticketUrl);
     await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
 
-    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
-    const tabIds = await finder.evaluate(
-      (url) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)),
-      ticketUrl,
-    );
-    await finder.close();
+    const tabIds = await tabIdsShowing(firefox, ticketUrl);
     expect(tabIds).toHaveLength(1);
 
     const sidebarPage = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabIds[0]!}`);

@@ -2,6 +2,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { attack } from '../security/attack';
 import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
+import { tabIdsShowing } from './harness/firefox-sidebar';
 import { ask, DEMO_MODEL, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { clickConfirm, confirmCards, startDemoHelpdesk, theCard, TICKET_1, waitIn, type DemoHelpdesk, type Driver } from './harness/deskmate';
 import { firefoxDriver } from './harness/firefox-driver';
@@ -59,9 +60,7 @@ describe('firefox.drafts: drafts keep their edits, say when they were sent, and 
 
   /** The sidebar as a page bound to the tab that shows `url`. */
   async function sidebarFor(url: string): Promise<{ page: Page; driver: Driver; tabId: number }> {
-    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
-    const ids = await finder.evaluate((u) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === u).map((t) => t.id)), url);
-    await finder.close();
+    const ids = await tabIdsShowing(firefox, url);
     expect(ids).toHaveLength(1);
     const page = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${ids[0]!}`);
     open.push(page);

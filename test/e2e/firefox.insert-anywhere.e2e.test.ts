@@ -1,6 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchFirefox, openFirefoxExtensionPage, openFirefoxPage, type FirefoxHarness } from './harness/firefox';
+import { tabIdsShowing } from './harness/firefox-sidebar';
 import { ask, DEMO_MODEL, startModel, waitForChat, type ModelForExtension } from './harness/chat';
 import { showTab, waitIn } from './harness/deskmate';
 import { firefoxDriver } from './harness/firefox-driver';
@@ -43,9 +44,7 @@ describe('firefox.insert-anywhere: zero-config insert on a separate reply page w
   }
 
   async function sidebarFor(url: string): Promise<Page> {
-    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
-    const ids = await finder.evaluate((u) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === u).map((t) => t.id)), url);
-    await finder.close();
+    const ids = await tabIdsShowing(firefox, url);
     expect(ids).toHaveLength(1);
     return openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${ids[0]!}`);
   }

@@ -16,7 +16,7 @@ import {
 import { startModel, type ModelForExtension } from './harness/chat';
 import { sendFromDraft } from './harness/drafts';
 import { firefoxDriver } from './harness/firefox-driver';
-import { configureFirefox } from './harness/firefox-sidebar';
+import { configureFirefox, tabIdsShowing } from './harness/firefox-sidebar';
 import { poll } from './harness/wait';
 
 declare const browser: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } };
@@ -49,12 +49,7 @@ describe('firefox.story: read and send with confirm on the demo helpdesk', () =>
     await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
 
     // The tab id, from an extension page.
-    const finder = await openFirefoxExtensionPage(firefox, 'sidepanel.html');
-    const tabIds = await finder.evaluate(
-      (url) => browser.tabs.query({}).then((tabs) => tabs.filter((t) => t.url === url).map((t) => t.id)),
-      ticketUrl,
-    );
-    await finder.close();
+    const tabIds = await tabIdsShowing(firefox, ticketUrl);
     expect(tabIds).toHaveLength(1);
     const tabId = tabIds[0]!;
 

@@ -30,7 +30,7 @@ export async function panelPathFor(
 /**
  * Way (a): an extension page in a background window (so the tab stays active) whose button calls
  * chrome.sidePanel.open({ tabId }) in its click handler. Any extension-origin document has the
- * chrome.* APIs; manifest.json runs none of the extension's code. Close the page afterwards.
+ * chrome.* APIs; manifest.json runs none of the extension's code.
  */
 export async function openGestureOpener(
   context: BrowserContext,
@@ -54,24 +54,33 @@ export async function openGestureOpener(
 }
 
 export async function clickToOpen(opener: Page, tabId: number, timeoutMs: number): Promise<void> {
-  await opener.evaluate((tabId) => {
-    const button = document.createElement('button');
-    button.id = 'deskmate-e2e-open-panel';
-    button.textContent = 'Open the side panel';
-    // open() must be called inside the gesture: no await before it.
-    button.addEventListener('click', () => {
-      chrome.sidePanel.open({ tabId }).then(
-        () => document.body.setAttribute('data-opened', 'ok'),
-        (error: unknown) => document.body.setAttribute('data-opened', String(error)),
-      );
-    });
-    document.body.append(button);
-  }, tabId);
-  await opener.click('#deskmate-e2e-open-panel', { timeout: timeoutMs });
-  const outcome = await opener
-    .waitForFunction(() => document.body.getAttribute('data-opened'), null, { timeout: timeoutMs })
-    .then((handle) => handle.jsonValue());
-  if (outcome !== 'ok') throw new Error(`chrome.sidePanel.open failed: ${outcome}`);
+  // A button of its own for each open: the opener page is kept and may serve two opens at once.
+  const id = `deskmate-e2e-open-panel-${randomUUID()}`;
+  await opener.evaluate(
+    ({ tabId, id }) => {
+      const button = document.createElement('button');
+      button.id = id;
+      button.textContent = 'Open the side panel';
+      // open() must be called inside the gesture: no await before it.
+      button.addEventListener('click', () => {
+        chrome.sidePanel.open({ tabId }).then(
+          () => button.setAttribute('data-opened', 'ok'),
+          (error: unknown) => button.setAttribute('data-opened', String(error)),
+        );
+      });
+      document.body.append(button);
+    },
+    { tabId, id },
+  );
+  try {
+    await opener.click(`#${id}`, { timeout: timeoutMs });
+    const outcome = await opener
+      .waitForFunction((id) => document.getElementById(id)?.getAttribute('data-opened'), id, { timeout: timeoutMs })
+      .then((handle) => handle.jsonValue());
+    if (outcome !== 'ok') throw new Error(`chrome.sidePanel.open failed: ${outcome}`);
+  } finally {
+    await opener.evaluate((id) => document.getElementById(id)?.remove(), id).catch(() => undefined);
+  }
 }
 
 /**

@@ -9,7 +9,8 @@ export interface OpenSidePanelOptions extends WaitOptions {
   /** A tab-specific panel page, set with sidePanel.setOptions first; else the manifest's. */
   path?: string | ((tabId: number) => string);
   /**
-   * 'gesture' (default): a trusted click in a throwaway extension page calls sidePanel.open();
+   * 'gesture' (default): a trusted click in an extension page of a background window calls
+   * sidePanel.open() (one such page per browser, kept: see `gestureOpener`);
    * needs nothing from the extension but the sidePanel permission.
    * 'action': the toolbar button, as a person clicks it; needs an action and
    * setPanelBehavior({ openPanelOnActionClick: true }) in the background.
@@ -31,7 +32,7 @@ export async function openRealSidePanel(
   const browser = context.browser();
   if (!browser) throw new Error('openRealSidePanel needs a context launched by launchChromium');
   const session = await browser.newBrowserCDPSession();
-  const opener = options.via === 'action' ? undefined : await openGestureOpener(context, session, extensionId, timeoutMs);
+  const opener = options.via === 'action' ? undefined : await gestureOpener(context, session, extensionId, timeoutMs);
   try {
     const via = opener ?? extensionContextOf(context);
     const tabId = await tabIdOf(page, { via, timeoutMs });
@@ -53,9 +54,22 @@ export async function openRealSidePanel(
   } catch (error) {
     await session.detach().catch(() => undefined);
     throw error;
-  } finally {
-    await opener?.close().catch(() => undefined);
   }
+}
+
+/**
+ * The page whose button opens the panel, one per browser, kept while it lives. A window made and
+ * closed for each panel, as before, cost about 1.4 CPU-s more per test on a 2-core machine (a
+ * window, its renderer, closing both): about a third of a test's set-up.
+ */
+const openers = new WeakMap<BrowserContext, Promise<Page>>();
+
+async function gestureOpener(context: BrowserContext, session: CDPSession, extensionId: string, timeoutMs: number): Promise<Page> {
+  const kept = await openers.get(context)?.catch(() => undefined);
+  if (kept && !kept.isClosed()) return kept;
+  const made = openGestureOpener(context, session, extensionId, timeoutMs);
+  openers.set(context, made);
+  return made;
 }
 
 async function attachPanel(
