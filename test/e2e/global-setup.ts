@@ -13,7 +13,8 @@ export async function setup(): Promise<() => void> {
   assertBrowser(chromePath(), 'CHROME_PATH');
   assertBrowser(firefoxPath(), 'FIREFOX_PATH');
   // Files the tests write for the browsers to read (say, a recipe to import): one folder per
-  // run, which the test workers inherit and which goes when the run ends, whatever ended it.
+  // run, which the test workers inherit and which the teardown removes when the run ends, passed
+  // or failed. A run killed outright (SIGKILL) runs no teardown and leaves it in /tmp.
   const dir = mkdtempSync(join(tmpdir(), 'deskmate-e2e-run-'));
   process.env[RUN_DIR] = dir;
   const teardown = () => rmSync(dir, { recursive: true, force: true });
