@@ -60,7 +60,9 @@ describe('MCP servers', () => {
   });
 
   attack('a server that answers 50 MB has its answer dropped past the limit, and the model gets a bounded failure', async () => {
-    fixture = await mcpFixture({ behaviour: { hugeResultBytes: 50_000_000 } });
+    // A deadline far away, so the size limit decides however slow the machine (at load 10-20 the
+    // first 8 MB took longer than the usual 5 s, and the call failed as unanswered instead).
+    fixture = await mcpFixture({ behaviour: { hugeResultBytes: 50_000_000 }, limits: { timeoutMs: 45_000 } });
     await fixture.decide('orders.get', 'read');
     const r = await fixture.modelCalls('orders__get', { order: 'NW-20931' });
     expect(r.ok).toBe(false);
