@@ -1,4 +1,4 @@
-import type { AssistantMessage, ChatMessage, ToolMessage } from './chat-model';
+import type { AssistantMessage, ChatMessage, ToolMessage, UserMessage } from './chat-model';
 import { fenceLabel } from './fence';
 
 /**
@@ -8,8 +8,11 @@ import { fenceLabel } from './fence';
  * left out with a short marker while its question is recent; before that, the call and its
  * result both leave the request (a call is never sent without its answer). Knowledge-base
  * results that are neither recent nor cited are left out with a marker. The turns' own text
- * (questions and answers) is never touched, refusals and errors always stay, and the model can
- * always call a tool again. The stored history keeps everything; only the request shrinks.
+ * (questions and answers) is never changed, refusals and errors always stay, and the model can
+ * always call a tool again. Only the latest `keptTurns` questions go at all: the earlier ones,
+ * with their answers and calls, leave the request whole, and the first question sent says how
+ * many did (so question 100 costs about what question 12 did, and a long day on one ticket never
+ * outgrows the model's window). The stored history keeps everything; only the request shrinks.
  */
 export interface BudgetOptions {
   /** Wire names whose results expire unless recent or cited (knowledge-base searches). */
@@ -18,12 +21,18 @@ export interface BudgetOptions {
   drafts: ReadonlySet<string>;
   /** How many of the latest questions count as recent, the current one included. */
   recentTurns: number;
+  /** How many of the latest questions go in the request at all, the current one included. */
+  keptTurns: number;
 }
 
-export const DEFAULT_BUDGET: BudgetOptions = { expiring: new Set(['kb__search']), drafts: new Set(['reply__propose']), recentTurns: 2 };
+export const DEFAULT_BUDGET: BudgetOptions = { expiring: new Set(['kb__search']), drafts: new Set(['reply__propose']), recentTurns: 2, keptTurns: 12 };
 
 export const SUPERSEDED_MARKER = 'Left out: replaced by a later call; its newer result is further down.';
 export const EXPIRED_MARKER = 'Left out to save space: an older search result not cited lately. Call the tool again if it is needed.';
+
+/** Put before the first question sent when earlier ones were left out. */
+export const earlierMarker = (left: number): string =>
+  `[Left out of this request to save space: the ${left} earlier question${left === 1 ? '' : 's'} of this conversation, with their answers and tool calls. Read the ticket again if you need it.]`;
 
 interface CallInfo {
   name: string;
@@ -65,7 +74,7 @@ export function budgetMessages(messages: readonly ChatMessage[], options: Budget
     if (call && call.turn < firstRecent && isReplaced(m, i, call, latest)) gone.add(m.tool_call_id);
   });
 
-  return messages.flatMap((m, i): ChatMessage[] => {
+  const sent = messages.flatMap((m, i): ChatMessage[] => {
     if (m.role === 'assistant') return withoutCalls(m, gone);
     if (m.role !== 'tool') return [m];
     if (gone.has(m.tool_call_id)) return [];
@@ -77,6 +86,18 @@ export function budgetMessages(messages: readonly ChatMessage[], options: Budget
     }
     return [m];
   });
+  return withinWindow(sent, turn, Math.max(1, options.keptTurns));
+}
+
+/** The latest `kept` questions and what followed them; the first one sent says how many went before. */
+function withinWindow(messages: ChatMessage[], questions: number, kept: number): ChatMessage[] {
+  const left = questions - kept;
+  if (left <= 0) return messages;
+  let seen = 0;
+  const start = messages.findIndex((m) => m.role === 'user' && ++seen > left);
+  if (start < 0) return messages;
+  const first = messages[start] as UserMessage;
+  return [{ role: 'user', content: `${earlierMarker(left)}\n\n${first.content}` }, ...messages.slice(start + 1)];
 }
 
 /** Refusals and errors are short and say what went wrong: never replaced. */

@@ -53,7 +53,7 @@ export type {
 } from './agent-events';
 export { systemPrompt, DRAFT_TOOL, type SystemPromptOptions } from './system-prompt';
 export { fenceToolResult } from './fence';
-export { budgetMessages, DEFAULT_BUDGET, SUPERSEDED_MARKER, EXPIRED_MARKER, type BudgetOptions } from './context-budget';
+export { budgetMessages, DEFAULT_BUDGET, SUPERSEDED_MARKER, EXPIRED_MARKER, earlierMarker, type BudgetOptions } from './context-budget';
 export { refusesTools, contextMessage, createContextModel, type ContextRead } from './context-mode';
 export { draftFromAnswer } from './draft-text';
 export { citableArticles, checkCitations, MAX_SOURCES, ticketSourceId, type Citable, type Citations, type CitedTicket, type DraftSource } from './citations';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetMessages, EXPIRED_MARKER, fenceToolResult, SUPERSEDED_MARKER, type ChatMessage } from '../../src/core';
+import { budgetMessages, DEFAULT_BUDGET, earlierMarker, EXPIRED_MARKER, fenceToolResult, SUPERSEDED_MARKER, type ChatMessage } from '../../src/core';
 
 const ticket = { ok: true, data: { subject: 'Refund', messages: [{ role: 'customer', body: 'x'.repeat(20_000) }] } };
 const kbResult = (title: string) => ({ ok: true, data: { hits: [{ title, body: 'y'.repeat(2000), score: 3 }] } });
@@ -62,6 +62,35 @@ describe('the context budget', () => {
     const copy = structuredClone(history);
     budgetMessages(history);
     expect(history).toEqual(copy);
+  });
+
+  it('sends only the latest questions of a long conversation, whole, the first saying how many went before', () => {
+    let history: ChatMessage[] = [];
+    for (let n = 1; n <= 30; n++) history = [...history, ...question(n, 'kb__search', `{"query":"q${n}"}`, kbResult(`Article ${n}`), `Answer ${n}.`)];
+    const kept = DEFAULT_BUDGET.keptTurns;
+    const sent = budgetMessages(history);
+    const questions = sent.filter((m) => m.role === 'user').map((m) => m.content);
+    expect(questions).toHaveLength(kept);
+    expect(questions[0]).toBe(`${earlierMarker(30 - kept)}\n\nquestion ${31 - kept}`);
+    expect(questions.slice(1)).toEqual(Array.from({ length: kept - 1 }, (_, i) => `question ${32 - kept + i}`));
+    // What follows the first question sent is the history as it was budgeted: every call with its answer.
+    const from = history.findIndex((m) => m.role === 'user' && m.content === `question ${31 - kept}`);
+    expect(sent.slice(1)).toEqual(budgetMessages(history.slice(from)).slice(1));
+    const calls = new Set(sent.flatMap((m) => (m.role === 'assistant' ? (m.tool_calls ?? []).map((c) => c.id) : [])));
+    expect(sent.filter((m) => m.role === 'tool').every((m) => m.role === 'tool' && calls.has(m.tool_call_id))).toBe(true);
+    expect(calls.size).toBe(kept);
+  });
+
+  it('costs question 100 of a conversation what question 12 costs', () => {
+    let history: ChatMessage[] = [];
+    const sizes: number[] = [];
+    for (let n = 1; n <= 100; n++) {
+      history = [...history, { role: 'user', content: `Question ${String(n).padStart(3, '0')}: what does the customer want?` }, { role: 'assistant', content: `Answer ${String(n).padStart(3, '0')}. ${'word '.repeat(60)}` }];
+      sizes.push(JSON.stringify(budgetMessages(history)).length);
+    }
+    const atKept = sizes[DEFAULT_BUDGET.keptTurns - 1]!;
+    expect(sizes[99]! / atKept).toBeLessThanOrEqual(1.1);
+    expect(sizes[99]! / sizes[0]!).toBeLessThanOrEqual(DEFAULT_BUDGET.keptTurns + 1);
   });
 
   it('keeps the tenth question about a 20,000-character ticket within 1.5 times the first', () => {
