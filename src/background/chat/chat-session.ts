@@ -160,6 +160,12 @@ export function createChatSessions(services: Services, createModel: CreateModel,
         .then(() => handle(port, message as Exclude<ChatClientMessage, TypedSave>))
         .catch((e: unknown) => port.postMessage({ type: 'chat.error', message: e instanceof Error ? e.message : String(e) }));
     },
+    /**
+     * Resolves once every save of typed text received so far is applied: a read of typed text
+     * by a request (not on a port) waits for it, so a sidebar opened as another closes finds
+     * what the closing one typed, however slow the store is.
+     */
+    typedSettled: (): Promise<void> => typed.settled(),
     /** See `DraftKeeper.gate`: whether a draft's button may be used now. */
     draftGate: drafts.gate,
     /** A draft's Send… opened (or showed again) this confirmation: the draft remembers it. */

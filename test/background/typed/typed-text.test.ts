@@ -112,6 +112,17 @@ describe('typed text at the background', () => {
     expect((await h.as({ type: 'typed.unsent', field: { kind: 'question', key } })).value).toEqual({ text: '' });
   });
 
+  it('answers a read of typed text after the saves that came before it: a sidebar opened as another closes finds its words', async () => {
+    const h = await setup();
+    const key = `${tabPrefix(1)}${A} 7`;
+    // The closing sidebar's last save, still being applied, and the new sidebar's reads, sent at once.
+    const saved = h.deliver({ type: 'typed.save', seq: 1, field: { kind: 'tabQuestion', tabId: 1 }, text: 'Which plan is she on?' });
+    const context = h.deliver({ type: 'typed.save', seq: 2, field: { kind: 'ticketContext', site: A, ticketKey: '7' }, text: CONTEXT });
+    const reads = await Promise.all([h.as({ type: 'typed.unsent', field: { kind: 'question', key } }), h.as({ type: 'ticketContext.get', tabId: 1 })]);
+    expect(reads.map((r) => r.value)).toEqual([{ text: 'Which plan is she on?' }, { available: true, text: CONTEXT }]);
+    await Promise.all([saved, context]);
+  });
+
   it('sets the agent’s name of the saved replies without touching the replies', async () => {
     const h = await setup();
     await h.as({ type: 'savedReplies.save', data: { version: 1, agentName: 'Sam', replies: [{ id: 'x', title: 'Hello', body: 'Hi {{customer.first_name}}' }] } });
