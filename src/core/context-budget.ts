@@ -32,7 +32,7 @@ export const EXPIRED_MARKER = 'Left out to save space: an older search result no
 
 /** Put before the first question sent when earlier ones were left out. */
 export const earlierMarker = (left: number): string =>
-  `[Left out of this request to save space: the ${left} earlier question${left === 1 ? '' : 's'} of this conversation, with their answers and tool calls. Read the ticket again if you need it.]`;
+  `[Left out of this request to save space: the ${left} earlier question${left === 1 ? '' : 's'} of this conversation, with their answers and tool calls. If one of them matters now, say so and ask the agent; call a tool again for anything the ticket or the knowledge base holds.]`;
 
 interface CallInfo {
   name: string;
