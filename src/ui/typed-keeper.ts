@@ -2,9 +2,6 @@ import { fieldId, type TypedField, type TypedSave, type TypedSaved } from '../sh
 
 export type TypedState = 'idle' | 'saving' | 'saved' | 'error';
 
-/** How long typing may pause before its text is handed to the background. */
-export const TYPED_PAUSE_MS = 400;
-
 /** A failed save is sent again at most this often in one flush (a worker stopped each time). */
 const ROUNDS = 3;
 
@@ -25,7 +22,8 @@ interface Entry {
   sent: number;
   applied: number;
   error: string | null;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  /** Saves of this field sent and not answered yet. */
+  onTheWay: number;
 }
 
 interface Waiting {
@@ -37,13 +35,16 @@ interface Waiting {
 
 /**
  * What the agent typed, kept until the background has it. Every field of a page goes through
- * one keeper: a typing is sent once typing pauses, and `flush` sends everything still waiting
- * at once, so an action that reads or replaces the text is sent after it (on the same port the
- * background applies it first; on another channel the action awaits the flush). What a field
- * shows is the text typed here until the background says something newer: a snapshot or a
- * load from before the save never replaces it.
+ * one keeper. A typing is sent at once, so the background holds it while the page is alive: a
+ * message sent as the page goes away (a side panel closed, a tab reloading) may be lost with it.
+ * While a save of a field is on its way, later typing waits for its answer and only the newest
+ * text then goes, so a field costs at most one write per round trip however fast the agent types.
+ * `flush` sends everything still waiting at once, so an action that reads or replaces the text
+ * is sent after it (on the same port the background applies it first; on another channel the
+ * action awaits the flush). What a field shows is the text typed here until the background says
+ * something newer: a snapshot or a load from before the save never replaces it.
  */
-export function createTypedKeeper(pauseMs = TYPED_PAUSE_MS) {
+export function createTypedKeeper() {
   const entries = new Map<string, Entry>();
   const waiting = new Map<number, Waiting>();
   const listeners = new Map<string, Set<() => void>>();
@@ -53,14 +54,13 @@ export function createTypedKeeper(pauseMs = TYPED_PAUSE_MS) {
   const changed = (id: string) => listeners.get(id)?.forEach((listener) => listener());
 
   function post(id: string, entry: Entry): void {
-    clearTimeout(entry.timer);
-    entry.timer = undefined;
     if (!channel || entry.sent >= entry.typed) return;
     const message: TypedSave = { type: 'typed.save', seq: ++seq, field: entry.field, text: entry.text };
     let answer!: () => void;
     const answered = new Promise<void>((done) => (answer = done));
     waiting.set(message.seq, { id, version: entry.typed, answered, answer });
     entry.sent = entry.typed;
+    entry.onTheWay++;
     channel.send(message);
   }
 
@@ -71,16 +71,18 @@ export function createTypedKeeper(pauseMs = TYPED_PAUSE_MS) {
   }
 
   return {
-    /** The agent typed `text` into `field`: shown at once, handed to the background once typing pauses. */
+    /**
+     * The agent typed `text` into `field`: shown at once, and handed to the background at once
+     * unless a save of the field is on its way (then after its answer, the newest text only).
+     */
     type(field: TypedField, text: string): void {
       const id = fieldId(field);
-      const entry = entries.get(id) ?? { field, text, typed: 0, sent: 0, applied: 0, error: null, timer: undefined };
+      const entry = entries.get(id) ?? { field, text, typed: 0, sent: 0, applied: 0, error: null, onTheWay: 0 };
       entries.set(id, entry);
       entry.text = text;
       entry.typed++;
       entry.error = null;
-      clearTimeout(entry.timer);
-      entry.timer = setTimeout(() => post(id, entry), pauseMs);
+      if (entry.onTheWay === 0) post(id, entry);
       changed(id);
     },
 
@@ -127,7 +129,6 @@ export function createTypedKeeper(pauseMs = TYPED_PAUSE_MS) {
       const id = fieldId(field);
       const entry = entries.get(id);
       if (!entry || entry.applied < entry.typed || entry.error !== null) return;
-      clearTimeout(entry.timer);
       entries.delete(id);
       changed(id);
     },
@@ -140,7 +141,6 @@ export function createTypedKeeper(pauseMs = TYPED_PAUSE_MS) {
       const id = fieldId(field);
       const entry = entries.get(id);
       if (!entry) return;
-      clearTimeout(entry.timer);
       entries.delete(id);
       changed(id);
     },
@@ -151,8 +151,11 @@ export function createTypedKeeper(pauseMs = TYPED_PAUSE_MS) {
       if (!w) return;
       waiting.delete(n);
       const entry = entries.get(w.id);
+      if (entry) entry.onTheWay--;
       if (entry && ok) entry.applied = Math.max(entry.applied, w.version);
       else if (entry && w.version === entry.typed) entry.error = error ?? 'Not saved.';
+      // Typed while this save was on its way: the newest text goes now (unless refused: it waits for more typing).
+      if (entry && entry.onTheWay === 0 && entry.error === null) post(w.id, entry);
       w.answer();
       changed(w.id);
     },
@@ -169,7 +172,10 @@ export function createTypedKeeper(pauseMs = TYPED_PAUSE_MS) {
       waiting.clear();
       for (const w of lostOnes) {
         const entry = entries.get(w.id);
-        if (entry) entry.sent = Math.min(entry.sent, entry.applied);
+        if (entry) {
+          entry.sent = Math.min(entry.sent, entry.applied);
+          entry.onTheWay = 0;
+        }
         w.answer();
       }
       if (lostOnes.length) void sendAll();
@@ -177,7 +183,6 @@ export function createTypedKeeper(pauseMs = TYPED_PAUSE_MS) {
 
     /** Forgets everything, sent or not: a page made afresh in the same document (tests render many). */
     reset(): void {
-      for (const entry of entries.values()) clearTimeout(entry.timer);
       entries.clear();
       for (const w of waiting.values()) w.answer();
       waiting.clear();

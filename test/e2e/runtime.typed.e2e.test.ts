@@ -98,6 +98,27 @@ describe('runtime.typed: text typed a moment before counts', () => {
     expect(await p.evaluate(() => document.querySelector('[data-testid="ticket-context"]')?.getAttribute('data-state'))).toBe('saved');
   });
 
+  it('a question typed is with the background while the panel lives: closed at once with its leave events lost, the box has it again', async () => {
+    page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
+    let p = await panelFor(page);
+    // A message sent as a page goes away may be lost with it. Here the panel's leave events never
+    // reach Deskmate at all, so what it typed counts only if it left while the panel lived.
+    await p.evaluate(() => {
+      const swallow = (e: Event) => e.stopImmediatePropagation();
+      addEventListener('pagehide', swallow, true);
+      addEventListener('visibilitychange', swallow, true);
+    });
+    await p.fill('[data-testid="chat-input"]', QUESTION);
+    await p.close();
+
+    p = await panelFor(page);
+    const shown = await poll(
+      () => p.evaluate(() => document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')?.value || undefined),
+      'the question in the reopened panel’s box',
+    );
+    expect(shown).toBe(QUESTION);
+  });
+
   it('a question typed and not sent is in the box again after the panel was closed at once', async () => {
     page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
     let p = await panelFor(page);

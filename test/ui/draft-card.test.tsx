@@ -73,13 +73,16 @@ describe('a draft card', () => {
     expect($<HTMLTextAreaElement>('draft-body')!.value).toBe('Agent text');
   });
 
-  it('hands an edit for its own draft to the background once typing pauses; Send… takes the text on screen', async () => {
+  it('hands an edit for its own draft to the background at once, then the newest after each answer; Send… takes the text on screen', async () => {
     await show(DRAFT);
     await type('Agent t');
+    expect(saves).toEqual([{ type: 'typed.save', seq: 1, field: FIELD, text: 'Agent t' }]);
+    // Typed while that save is on its way: held, and only the newest goes once it is answered.
+    await type('Agent te');
     await type('Agent text');
-    expect(edits()).toEqual([]);
-    await wait(500);
-    expect(saves).toEqual([{ type: 'typed.save', seq: 1, field: FIELD, text: 'Agent text' }]);
+    expect(edits()).toEqual(['Agent t']);
+    await act(() => typed.answered({ type: 'typed.saved', seq: 1, ok: true }));
+    expect(saves.slice(1)).toEqual([{ type: 'typed.save', seq: 2, field: FIELD, text: 'Agent text' }]);
     await type('Agent text, final');
     await act(() => $('draft-send')!.click());
     await wait(0);

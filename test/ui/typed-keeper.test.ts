@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TypedField, TypedSave } from '../../src/shared/typed';
-import { createTypedKeeper, TYPED_PAUSE_MS, type TypedKeeper } from '../../src/ui/typed-keeper';
+import { createTypedKeeper, type TypedKeeper } from '../../src/ui/typed-keeper';
 
 const DRAFT: TypedField = { kind: 'draft', tabId: 1, key: 'chat:1:http://a.test 7', callId: 'c1' };
 const CONTEXT: TypedField = { kind: 'ticketContext', site: 'http://a.test', ticketKey: '7' };
@@ -26,27 +26,64 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('the keeper of typed text: flush before act', () => {
-  it('drops a field whose text moved on: what it had not sent is never sent, and a flush does not wait for it', async () => {
+  it('drops a field whose text moved on: what is typed there after is never sent, and a flush does not wait for it', async () => {
     const early: TypedField = { kind: 'tabQuestion', tabId: 1 };
     const known: TypedField = { kind: 'question', key: 'chat:1:http://a.test 7' };
     keeper.type(early, 'Is it');
+    keeper.type(early, 'Is it cov');
     keeper.drop(early);
     keeper.type(known, 'Is it covered?');
-    vi.advanceTimersByTime(TYPED_PAUSE_MS);
-    expect(saves().map((m) => m.field)).toEqual([known]);
     answer(saves()[0]!);
+    expect(saves().map((m) => [m.field, m.text])).toEqual([
+      [early, 'Is it'],
+      [known, 'Is it covered?'],
+    ]);
+    answer(saves()[1]!);
     await expect(keeper.flush()).resolves.toBe(true);
     expect(keeper.state(early)).toBe('idle');
   });
 
-  it('hands the newest text to the background once typing pauses, not at each key', () => {
+  it('hands typed text to the background at once, with no pause waited for: the page may be gone a moment later', () => {
+    keeper.type(DRAFT, 'H');
+    expect(port).toEqual([{ type: 'typed.save', seq: 1, field: DRAFT, text: 'H' }]);
+    expect(keeper.state(DRAFT)).toBe('saving');
+    // No timer sends anything later.
+    vi.advanceTimersByTime(60_000);
+    expect(port).toHaveLength(1);
+  });
+
+  it('while a save of a field is on its way, holds later typing and sends only the newest once it is answered', () => {
+    keeper.type(DRAFT, 'H');
     keeper.type(DRAFT, 'Hel');
     keeper.type(DRAFT, 'Hello');
-    vi.advanceTimersByTime(TYPED_PAUSE_MS - 1);
-    expect(port).toEqual([]);
-    vi.advanceTimersByTime(1);
-    expect(port).toEqual([{ type: 'typed.save', seq: 1, field: DRAFT, text: 'Hello' }]);
-    expect(keeper.state(DRAFT)).toBe('saving');
+    // Another field is not held by this one.
+    keeper.type(CONTEXT, 'Premium plan.');
+    expect(saves().map((m) => m.text)).toEqual(['H', 'Premium plan.']);
+    answer(saves()[0]!);
+    expect(saves().map((m) => m.text)).toEqual(['H', 'Premium plan.', 'Hello']);
+    answer(saves()[2]!);
+    expect(saves()).toHaveLength(3);
+    expect(keeper.state(DRAFT)).toBe('saved');
+  });
+
+  it('after a refused save, sends nothing until the agent types again, then the new text', () => {
+    const TEAM: TypedField = { kind: 'teamInstructions' };
+    keeper.type(TEAM, 'Too long');
+    answer(saves()[0]!, false, 'At most 10 characters.');
+    expect(saves()).toHaveLength(1);
+    expect(keeper.state(TEAM)).toBe('error');
+    keeper.type(TEAM, 'Short');
+    expect(saves().map((m) => m.text)).toEqual(['Too long', 'Short']);
+    expect(keeper.state(TEAM)).toBe('saving');
+  });
+
+  it('sends typing held behind a refused save once that answer comes: the newer text may be fine', () => {
+    const TEAM: TypedField = { kind: 'teamInstructions' };
+    keeper.type(TEAM, 'Too long');
+    keeper.type(TEAM, 'Short');
+    answer(saves()[0]!, false, 'At most 10 characters.');
+    expect(saves().map((m) => m.text)).toEqual(['Too long', 'Short']);
+    expect(keeper.error(TEAM)).toBeNull();
   });
 
   it('sends everything typed before an action ahead of it, with no pause waited for', () => {
@@ -54,8 +91,8 @@ describe('the keeper of typed text: flush before act', () => {
     keeper.type(DRAFT, 'Hello');
     void act();
     expect(port.map((m) => (m.type === 'typed.save' ? m.text : m.type))).toEqual(['Premium plan.', 'Hello', 'action']);
-    // Nothing is sent twice when the pause ends.
-    vi.advanceTimersByTime(TYPED_PAUSE_MS);
+    // Nothing is sent twice: each answer finds nothing newer.
+    for (const save of saves()) answer(save);
     expect(saves()).toHaveLength(2);
   });
 
@@ -74,7 +111,6 @@ describe('the keeper of typed text: flush before act', () => {
 
   it('also waits for a save that was already on its way when the flush began', async () => {
     keeper.type(DRAFT, 'Hello');
-    vi.advanceTimersByTime(TYPED_PAUSE_MS);
     let done = false;
     const flushed = keeper.flush().then(() => (done = true));
     expect(saves()).toHaveLength(1); // nothing new to send
@@ -121,7 +157,6 @@ describe('the keeper of typed text: flush before act', () => {
     const early = createTypedKeeper();
     const sent: TypedSave[] = [];
     early.type(CONTEXT, 'Premium plan.');
-    vi.advanceTimersByTime(TYPED_PAUSE_MS);
     early.connect({ send: (m) => void sent.push(m) });
     expect(sent.map((s) => s.text)).toEqual(['Premium plan.']);
   });
