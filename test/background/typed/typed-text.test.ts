@@ -129,4 +129,11 @@ describe('typed text at the background', () => {
     await h.deliver({ type: 'typed.save', seq: 1, field: { kind: 'agentName' }, text: 'Samira' });
     expect((await h.as({ type: 'savedReplies.get' })).value).toEqual({ agentName: 'Samira', replies: [{ id: 'x', title: 'Hello', body: 'Hi {{customer.first_name}}' }] });
   });
+
+  it('answers a read of the saved replies after a save of the agent’s name that came before it', async () => {
+    const h = await setup();
+    const saved = h.deliver({ type: 'typed.save', seq: 1, field: { kind: 'agentName' }, text: 'Samira' });
+    expect((await h.as({ type: 'savedReplies.get' })).value.agentName).toBe('Samira');
+    await saved;
+  });
 });
