@@ -50,6 +50,12 @@ export interface Adapter {
 
 export const defineAdapter = (adapter: Adapter): Adapter => adapter;
 
+/**
+ * What every page load needs of an adapter (src/sites/pages.ts): which pages it serves and the
+ * ticket each shows. Its tools come with the content script's tools part, loaded when first used.
+ */
+export type AdapterPage = Pick<Adapter, 'id' | 'detect' | 'ticket'>;
+
 /** The page tools an adapter implements, in catalogue order. */
 export const adapterToolNames = (adapter: Adapter): PageToolName[] =>
   (Object.keys(adapter.tools) as PageToolName[]).filter((n) => adapter.tools[n] !== undefined);

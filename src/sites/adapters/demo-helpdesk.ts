@@ -1,7 +1,6 @@
 import { defineAdapter, type Adapter } from '../adapter';
 import { adapterFromRecipe } from '../recipes/recipe';
-import type { Recipe } from '../../shared/recipe-format';
-import demoRecipe from './demo-helpdesk.json';
+import { RECIPE, demoHelpdeskPage } from './demo-helpdesk-page';
 
 /**
  * Deskmate's offline demo helpdesk (demo/helpdesk), run from its recipe
@@ -9,10 +8,9 @@ import demoRecipe from './demo-helpdesk.json';
  * carries a whole helpdesk, reply, internal note and past-ticket search included, with the same
  * send guarantees.
  *
- * The demo runs on any loopback port (the tests pick free ones), so the recipe is applied to
- * the page's own origin; the marker in its `present` selector keeps it to the demo's pages.
+ * The demo runs on any loopback port, so the recipe is applied to the page's own origin
+ * (demo-helpdesk-page.ts says which pages it serves).
  */
-const RECIPE = demoRecipe as Recipe;
 
 /** The recipe's selectors by name, for the saved pages' checks. */
 export const SELECTORS = {
@@ -48,10 +46,8 @@ const reply = (l: Location) => on(l.origin).tools['reply.send']!;
 const note = (l: Location) => on(l.origin).tools['note.add']!;
 
 const adapter = defineAdapter({
-  id: 'demo-helpdesk',
+  ...demoHelpdeskPage,
   title: RECIPE.title,
-  detect: (url, doc) => on(url.origin).detect(url, doc),
-  ticket: (url, doc) => on(url.origin).ticket(url, doc),
   tools: {
     'ticket.read': (input, doc, location) => on(location.origin).tools['ticket.read']!(input, doc, location),
     'tickets.search': (input, doc, location) => on(location.origin).tools['tickets.search']!(input, doc, location),

@@ -1,4 +1,4 @@
-import type { PageTicket, TicketData, TicketMessage } from '../adapter';
+import type { AdapterPage, PageTicket, TicketData, TicketMessage } from '../adapter';
 import { idNumber, textOf } from '../adapter-helpers';
 import { elementText, messageText } from '../dom/dom-text';
 
@@ -67,6 +67,13 @@ export function shownTicket(url: URL, doc: Document): PageTicket | null {
   if (!id || doc.querySelector(SELECTORS.conversation)?.getAttribute('data-conversation_id') !== id) return null;
   return { key: id, label: `#${textOf(doc, SELECTORS.number) || id}` };
 }
+
+/** What every page load needs: a conversation page, and its conversation. */
+export const freescoutPage: AdapterPage = {
+  id: 'freescout',
+  detect: (url, doc) => isConversationPath(url) && doc.querySelector(SELECTORS.conversation) !== null && doc.querySelector(SELECTORS.main) !== null,
+  ticket: shownTicket,
+};
 
 /**
  * A thread's time from its tooltip text ("Mar 17, 2025 08:12", or "08:12AM" for a 12-hour

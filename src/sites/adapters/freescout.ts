@@ -2,7 +2,7 @@ import type { ToolResult } from '../../core';
 import { defineAdapter, type PageTicket, type ReplyPayload } from '../adapter';
 import { bodyOf, failed, guardedSend, mailbox, replyFiller, replySubject, ticketReader } from '../adapter-helpers';
 import { comparableText } from '../dom/text-compare';
-import { SELECTORS, isConversationPath, readTicket, shownTicket } from './freescout-page';
+import { SELECTORS, freescoutPage, readTicket, shownTicket } from './freescout-page';
 import { freescoutEffects } from './freescout-effects';
 import { openEditor, post, reportDelivery } from './freescout-send';
 import { boxText, withBox } from '../dom/box-text';
@@ -86,10 +86,8 @@ async function deliverNote(payload: ReplyPayload, doc: Document, location: Locat
 }
 
 export default defineAdapter({
-  id: 'freescout',
+  ...freescoutPage,
   title: 'FreeScout',
-  detect: (url, doc) => isConversationPath(url) && doc.querySelector(SELECTORS.conversation) !== null && doc.querySelector(SELECTORS.main) !== null,
-  ticket: shownTicket,
   tools: {
     'ticket.read': pastTicketReader(FREESCOUT_PAST, ticketReader(shownTicket, readTicket, 'conversation')),
     'tickets.search': ticketSearcher(FREESCOUT_PAST),

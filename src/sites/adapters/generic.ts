@@ -5,6 +5,7 @@ import { elementText } from '../dom/dom-text';
 import { contentPart } from '../content-parts';
 import type { ReadableModule } from './generic-readable';
 import { insertText, insertTarget } from '../dom/insert';
+import { genericPage } from './generic-page';
 
 /**
  * Any web page Deskmate is enabled on that no helpdesk adapter serves: it is listed last in
@@ -69,10 +70,8 @@ async function insertDraft(input: unknown, doc: Document): Promise<ToolResult> {
 }
 
 export default defineAdapter({
-  id: 'generic',
+  ...genericPage,
   title: 'Web page',
-  detect: (url) => url.protocol === 'http:' || url.protocol === 'https:',
-  ticket: () => null,
   tools: {
     'page.read': (_input, doc, location) => guard('page_error', 'Could not read the page', () => readPage(doc, location)),
     'selection.read': (_input, doc) => guard('page_error', 'Could not read the selection', () => readSelection(doc)),

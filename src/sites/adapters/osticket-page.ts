@@ -1,4 +1,4 @@
-import type { PageTicket, TicketData, TicketMessage } from '../adapter';
+import type { AdapterPage, PageTicket, TicketData, TicketMessage } from '../adapter';
 import { idNumber, textOf } from '../adapter-helpers';
 import { elementText, messageText } from '../dom/dom-text';
 
@@ -67,6 +67,14 @@ export function shownTicket(url: URL, doc: Document): PageTicket | null {
   const number = /#\s*(\S+)$/.exec(text)?.[1] ?? id;
   return { key: id, label: `#${number}` };
 }
+
+/** What every page load needs: a ticket page of the staff panel, and its ticket. */
+export const osticketPage: AdapterPage = {
+  id: 'osticket',
+  detect: (url, doc) =>
+    TICKETS_PATH.test(url.pathname) && url.searchParams.has('id') && doc.querySelector(SELECTORS.container) !== null && doc.querySelector(SELECTORS.thread) !== null,
+  ticket: shownTicket,
+};
 
 /** The URL of a ticket's page, next to the page at `base` (osTicket may live in a subfolder). */
 export const ticketUrl = (key: string, base: string): string => new URL(`tickets.php?id=${key}`, base).href;

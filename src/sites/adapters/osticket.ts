@@ -1,7 +1,7 @@
 import type { ToolResult } from '../../core';
 import { defineAdapter, type PageTicket, type ReplyPayload } from '../adapter';
 import { bodyOf, failed, guardedSend, mailbox, replyFiller, replySubject, ticketReader } from '../adapter-helpers';
-import { SELECTORS, TICKETS_PATH, readTicket, shownTicket } from './osticket-page';
+import { SELECTORS, osticketPage, readTicket, shownTicket } from './osticket-page';
 import { osticketEffects } from './osticket-effects';
 import { postThroughFrame, threadForm } from './osticket-post';
 import { effectsInWords, sameEffects } from '../../shared/post-effects';
@@ -105,11 +105,8 @@ async function deliverNote(payload: ReplyPayload, doc: Document, location: Locat
 }
 
 export default defineAdapter({
-  id: 'osticket',
+  ...osticketPage,
   title: 'osTicket',
-  detect: (url, doc) =>
-    TICKETS_PATH.test(url.pathname) && url.searchParams.has('id') && doc.querySelector(SELECTORS.container) !== null && doc.querySelector(SELECTORS.thread) !== null,
-  ticket: shownTicket,
   tools: {
     'ticket.read': pastTicketReader(OSTICKET_PAST, ticketReader(shownTicket, readTicket)),
     'tickets.search': ticketSearcher(OSTICKET_PAST),

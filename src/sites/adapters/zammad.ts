@@ -1,10 +1,9 @@
 import { defineAdapter } from '../adapter';
 import { builtinRecipeAdapter } from '../recipes/builtin-recipe';
-import type { Recipe } from '../../shared/recipe-format';
-import recipe from './zammad.json';
+import { zammadRecipe } from './zammad-page';
 
 /**
  * Zammad, self-hosted at any address: a built-in recipe (src/sites/adapters/zammad.json) for any
  * site the agent enabled, recognised by its ticket route (#ticket/zoom/<id>) and page structure.
  */
-export default defineAdapter(builtinRecipeAdapter({ id: 'zammad', recipe: recipe as Recipe, hosts: null }));
+export default defineAdapter(builtinRecipeAdapter(zammadRecipe));

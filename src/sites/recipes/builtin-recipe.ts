@@ -1,21 +1,10 @@
 import type { Adapter, AdapterImpls, SendImpl } from '../adapter';
 import { adapterFromRecipe } from './recipe';
-import type { Recipe } from '../../shared/recipe-format';
+import { builtinRecipePage, type BuiltinRecipe } from './recipe-page';
 
-/**
- * A recipe that ships with Deskmate for a helpdesk we cannot run here (src/sites/adapters/<id>.json).
- * It runs only where Deskmate runs (loopback, or a site the agent enabled), on a host its
- * helpdesk uses (`hosts`), or on any such site for a self-hosted helpdesk (`hosts` null), where
- * its ticket path and page structure recognise the pages. Applied to the page's own origin, so
- * it serves one site at a time, like an imported recipe.
- */
-export interface BuiltinRecipe {
-  id: string;
-  recipe: Recipe;
-  /** The hosts (hostname, no port) the helpdesk lives on; null for a self-hosted one. */
-  hosts: RegExp | null;
-}
+export type { BuiltinRecipe } from './recipe-page';
 
+/** A built-in recipe's adapter (recipe-page.ts says where it runs): the recipe's tools on the page's origin. */
 export function builtinRecipeAdapter({ id, recipe, hosts }: BuiltinRecipe): Adapter {
   const byOrigin = new Map<string, Adapter>();
   const on = (origin: string): Adapter => {
@@ -39,11 +28,9 @@ export function builtinRecipeAdapter({ id, recipe, hosts }: BuiltinRecipe): Adap
     }
   }
   return {
-    id,
+    ...builtinRecipePage({ id, recipe, hosts }),
     title: recipe.title,
     ...(hosts ? { hosts } : {}),
-    detect: (url, doc) => ours(url) && on(url.origin).detect(url, doc),
-    ticket: (url, doc) => (ours(url) ? on(url.origin).ticket(url, doc) : null),
     tools,
     ...(recipe.reply || recipe.note ? { afterLoad: (doc: Document, l: Location) => here(l)?.afterLoad?.(doc, l) ?? Promise.resolve(null) } : {}),
     sentAs: on(recipe.site).sentAs!,

@@ -1,13 +1,14 @@
 import type { Adapter, AdapterImpls } from '../adapter';
 import { failed, guardedSend, replyFiller, ticketReader } from '../adapter-helpers';
 import { insertTarget } from '../dom/insert';
-import { recipeAdapterId, usesKey, withKey, type Recipe, type RecipeReply } from '../../shared/recipe-format';
+import { usesKey, withKey, type Recipe, type RecipeReply } from '../../shared/recipe-format';
 import { pastTicketReader, ticketSearcher } from '../past/past-tickets';
 import { pastTicketSite } from './recipe-search';
 import { formOnPage } from './recipe-form';
 import { keyOf, readTicket, shownTicket } from './recipe-read';
 import { recipeAfterLoad, recipeDeliver, recipePrepare, recipePrepareNote } from './recipe-send';
 import { promised } from './recipe-roles';
+import { recipePage } from './recipe-page';
 
 /**
  * A site recipe as an adapter: the same tools, results and send guarantees as a code adapter,
@@ -32,10 +33,8 @@ function plainAdapter(recipe: Recipe): Adapter {
   }
   if (recipe.note) tools['note.add'] = guardedSend(recipePrepareNote(recipe, recipe.note), recipeDeliver(recipe, recipe.note, 'note'));
   return {
-    id: recipeAdapterId(recipe.site),
+    ...recipePage(recipe),
     title: recipe.title,
-    detect: (url, doc) => shown(url, doc) !== null,
-    ticket: shown,
     tools,
     ...(recipe.reply || recipe.note ? { afterLoad: recipeAfterLoad(recipe) } : {}),
     sentAs: (tool, role) => promised(recipe, tool === 'note.add' ? 'note' : 'reply', role),
@@ -87,8 +86,7 @@ function keyedAdapter(recipe: Recipe): Adapter {
   }
   return {
     ...base,
-    detect: (url, doc) => at(url.href)?.detect(url, doc) ?? false,
-    ticket: (url, doc) => at(url.href)?.ticket(url, doc) ?? null,
+    ...recipePage(recipe),
     tools,
     ...(base.afterLoad ? { afterLoad: (doc: Document, l: Location) => at(l.href)?.afterLoad?.(doc, l) ?? Promise.resolve(null) } : {}),
   };

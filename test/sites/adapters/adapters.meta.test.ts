@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../../src/sites';
+import { ADAPTER_PAGES } from '../../../src/sites/pages';
 import { adapterInfo, adapterToolNames, type Adapter, type PageTicket } from '../../../src/sites/adapter';
 import { ADAPTER_INFOS } from '../../../src/sites/catalog';
 import { PAGE_TOOLS, isPageToolName } from '../../../src/shared/page-tools';
@@ -77,6 +78,11 @@ describe('ADAPTERS', () => {
   it('ends with the generic adapter, which serves any page the others do not', () => {
     expect(ADAPTERS.at(-1)?.id).toBe('generic');
   });
+
+  it('are detected at page load in their order by ADAPTER_PAGES, which carries no tools', () => {
+    expect(ADAPTER_PAGES.map((p) => p.id)).toEqual(ADAPTERS.map((a) => a.id));
+    for (const page of ADAPTER_PAGES) expect(Object.keys(page).sort()).toEqual(['detect', 'id', 'ticket']);
+  });
 });
 
 describe.each(ids)('the %s adapter', (id) => {
@@ -112,6 +118,9 @@ describe.each(ids)('the %s adapter', (id) => {
       try {
         expect(ADAPTERS.find((a) => a.detect(url, document))?.id).toBe(page.servedBy);
         expect(adapter.ticket(url, document)).toEqual(page.ticket);
+        // What the content script detects at page load, without the adapters' tools.
+        expect(ADAPTER_PAGES.find((p) => p.detect(url, document))?.id).toBe(page.servedBy);
+        expect(ADAPTER_PAGES.find((p) => p.id === id)!.ticket(url, document)).toEqual(page.ticket);
         if (!selectors) return expect(page.counts ?? page.within).toBeUndefined();
         const named = new Set([...Object.keys(page.counts ?? {}), ...Object.values(page.within ?? {}).flatMap((c) => Object.keys(c))]);
         expect([...named].sort()).toEqual(Object.keys(selectors).sort());
