@@ -43,6 +43,7 @@ const ENTRIES: Record<string, (target: string) => boolean> = {
   'entrypoints/teach.ts': runtimes.background,
   'entrypoints/saved-replies.ts': runtimes.background,
   // Parts of the content script the background runs in a tab when it first needs them.
+  'entrypoints/page-tools.ts': runtimes.sites,
   'entrypoints/page-readable.ts': runtimes.sites,
   'entrypoints/page-teach.ts': runtimes.content,
   'entrypoints/page-recipes.ts': runtimes.content,

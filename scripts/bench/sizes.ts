@@ -85,6 +85,7 @@ export function bundleSizes(root: string): BundleSize[] {
     sizeOf(root, 'background saved replies (lazy)', ['saved-replies.js']),
     sizeOf(root, 'content script', ['content-scripts/content.js']),
     // Parts of the content script the background runs in a tab when it first needs them.
+    sizeOf(root, 'content tools (lazy)', ['page-tools.js']),
     sizeOf(root, 'content Readability (lazy)', ['page-readable.js']),
     sizeOf(root, 'content teach mode (lazy)', ['page-teach.js']),
     sizeOf(root, 'content recipe check (lazy)', ['page-recipes.js']),

@@ -1,12 +1,11 @@
 import { browser } from 'wxt/browser';
-import type { ToolResult } from '../core';
-import type { Adapter, PageTicket, ReplyPayload } from '../sites/adapter';
+import type { Adapter, AdapterPage } from '../sites/adapter';
 import { trackFocus } from '../sites/dom/focus-memory';
 import type { Recipe } from '../shared/recipe-format';
-import { adapterFromRecipe } from '../sites/recipes/recipe';
-import { countCopies } from '../sites/dom/delivery-check';
+import { recipePage } from '../sites/recipes/recipe-page';
+import type { ToolsPart } from '../sites/tools-part';
+import { answer, reportDelivery, type Current } from './page-calls';
 import type { PageCall } from '../shared/protocol';
-import { sameTicket } from '../shared/ticket';
 import { fail } from '../core/results';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { TeachMode, TeachPart } from './teach-content';
@@ -25,14 +24,15 @@ export type ScriptContext = Pick<ContentScriptContext, 'onInvalidated' | 'setTim
  * The content script: finds the adapter for this page, tells the background which ticket
  * the page shows (again whenever that changes, single-page navigation included), and runs
  * the page tools the background asks for. It declares no tools: the background has its own
- * copy of the definitions.
+ * copy of the definitions. At load it holds each adapter's detection only (src/sites/pages.ts);
+ * the tools load with the tools part the first time the background runs one in this tab.
  *
  * It lives as long as its context: when the extension is updated or reloaded, or a newer copy
  * of this script starts in the page ("Enable on this site" injects into open tabs), the context
  * is invalidated and everything stops: no timer, observer or listener is left behind to retry
  * messages, and only the newest copy answers the background.
  */
-export function startContentScript(codeAdapters: readonly Adapter[], ctx: ScriptContext, newContext: () => ScriptContext = () => new ContentScriptContext('content')): void {
+export function startContentScript(codeAdapters: readonly AdapterPage[], ctx: ScriptContext, newContext: () => ScriptContext = () => new ContentScriptContext('content')): void {
   const self = Symbol('deskmate content script');
   const live = globalThis as { __deskmateContent?: symbol };
   live.__deskmateContent = self;
@@ -55,9 +55,9 @@ async function askForPart(part: ContentPartName): Promise<void> {
   if (!answer?.ok || !answer.value?.ok) throw new Error(answer?.value?.error ?? answer?.error ?? `Could not load the ${part} part of Deskmate.`);
 }
 
-function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
+function run(codeAdapters: readonly AdapterPage[], ctx: ScriptContext): void {
   let announced: string | undefined;
-  let current: { adapter: Adapter; ticket: PageTicket | null } | null = null;
+  let current: Current | null = null;
   // The site's recipe, from the background only (never from the page), goes before the code
   // adapters. `told`: whether the background said the site has one (undefined: not asked yet).
   // It comes with the answer to the first announce, or from recipe.get when the recipe changes.
@@ -66,13 +66,23 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
   let adapters = codeAdapters;
   let told: boolean | undefined;
   let given = 0;
+  // The recipe each recipe page was made from, for its tools.
+  const recipeOf = new WeakMap<AdapterPage, Recipe>();
   const useRecipe = async (value: unknown) => {
     const seq = ++given;
     const has = value !== null && value !== undefined;
     const recipe = has ? await checkedRecipe(value) : null;
     if (seq !== given) return;
     told = has;
-    adapters = recipe ? [adapterFromRecipe(recipe), ...codeAdapters] : codeAdapters;
+    const page = recipe && recipePage(recipe);
+    if (page) recipeOf.set(page, recipe);
+    adapters = page ? [page, ...codeAdapters] : codeAdapters;
+  };
+  /** The adapter with its tools, from the tools part (loaded the first time). */
+  const withTools = async (page: AdapterPage): Promise<{ adapter: Adapter | null; part: ToolsPart }> => {
+    const part = await contentPart<ToolsPart>('tools');
+    const recipe = recipeOf.get(page);
+    return { adapter: recipe ? part.recipeAdapter(recipe) : part.adapter(page.id), part };
   };
   const loadRecipe = async () => useRecipe(await ownRecipe());
 
@@ -134,12 +144,17 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
     if (call?.type === 'page.ping') return Promise.resolve({ ok: true });
     if (call?.type === 'page.copies') {
       // The sent ticket's adapter, which need not be this page's (a mailbox folder after "send and next").
-      const adapter = adapters.find((a) => a.id === call.adapterId);
-      return adapter ? countCopies(adapter, document, call.query) : Promise.resolve(fail('unknown_tool', 'This page does not know that helpdesk.'));
+      const page = adapters.find((a) => a.id === call.adapterId);
+      const unknown = fail('unknown_tool', 'This page does not know that helpdesk.');
+      if (!page) return Promise.resolve(unknown);
+      return withTools(page).then(
+        ({ adapter, part }) => (adapter ? part.countCopies(adapter, document, call.query) : unknown),
+        (e: unknown) => fail('tool_failed', e instanceof Error ? e.message : String(e)),
+      );
     }
     if (call?.type !== 'page.run' && call?.type !== 'page.deliver') return undefined;
     void look();
-    return answer(call, current);
+    return answer(call, current, withTools);
   };
   browser.runtime.onMessage.addListener(onMessage);
   ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onMessage));
@@ -155,7 +170,7 @@ function run(codeAdapters: readonly Adapter[], ctx: ScriptContext): void {
   ctx.onInvalidated(() => void teachLoad?.then((teach) => teach.show(null, null), unloaded));
   // The first look's answer brings the site's recipe when it has one; by then `current` is the
   // adapter the page is served by.
-  void look().finally(() => reportDelivery(current));
+  void look().finally(() => reportDelivery(current, withTools));
   // Route changes without a page load (pushState, the Navigation API) and DOM changes (a ticket
   // rendered in place, a thread loaded after the page) both lead to one debounced look.
   ctx.addEventListener(window, 'wxt:locationchange', lookSoon);
@@ -186,40 +201,6 @@ async function checkedRecipe(given: unknown): Promise<Recipe | null> {
   const part = await contentPart<RecipesPart>('recipes').catch(() => null);
   const check = part?.checkRecipe(given, (selector) => safe(() => (document.createDocumentFragment().querySelector(selector), true), false));
   return check?.ok && check.recipe.site === location.origin ? check.recipe : null;
-}
-
-/** Once per page load: a send the previous page started, as this page finds it. */
-function reportDelivery(current: { adapter: Adapter } | null): void {
-  const after = current?.adapter.afterLoad;
-  if (!after) return;
-  after(document, location)
-    .then((report) => report && browser.runtime.sendMessage({ type: 'page.delivered', adapterId: current.adapter.id, report }))
-    .catch(() => undefined);
-}
-
-async function answer(
-  call: Extract<PageCall, { type: 'page.run' | 'page.deliver' }>,
-  current: { adapter: Adapter; ticket: PageTicket | null } | null,
-): Promise<ToolResult> {
-  if (!current) return fail('out_of_scope', 'Deskmate does not recognise this page any more.');
-  const { adapter, ticket } = current;
-  try {
-    if (call.type === 'page.deliver') {
-      const impl = call.tool === 'reply.send' || call.tool === 'note.add' ? adapter.tools[call.tool] : undefined;
-      if (!impl) return fail('unknown_tool', `This page cannot ${call.tool}.`);
-      return await impl.deliver(call.payload as ReplyPayload, document, location);
-    }
-    // Site and ticket: the same ticket id on another helpdesk is another customer.
-    if (call.ticketKey !== null && !sameTicket({ site: call.site ?? location.origin, ticket: call.ticketKey }, { site: location.origin, ticket: ticket?.key ?? null })) {
-      return fail('scope_changed', 'The page now shows another ticket.');
-    }
-    const tool = adapter.tools[call.tool as keyof Adapter['tools']];
-    if (!tool) return fail('unknown_tool', `This page cannot ${call.tool}.`);
-    const result = typeof tool === 'function' ? await tool(call.input, document, location) : await tool.prepare(call.input as { body: string }, document, location);
-    return result.ok && typeof tool !== 'function' ? { ok: true, requiresConfirm: true, confirmPayload: result.data } : result;
-  } catch (e) {
-    return fail('tool_failed', e instanceof Error ? e.message : String(e));
-  }
 }
 
 function safe<T>(fn: () => T, fallback: T): T {

@@ -1,10 +1,13 @@
 /**
  * The scripts a content script may ask the background to run in its own tab, each by a fixed
- * name: the code a page needs only now and then (Readability, for reading an article; teach
- * mode's picker and steps; the check of a site's own recipe and its highlight), kept out of the script every page of an enabled site parses at load. The background runs the file of a
- * name on this list and nothing else: never a name or a path a page or a message gives.
+ * name: the code a page needs only now and then (the adapters' tools and the recipe engine, once a
+ * tool runs; Readability, for reading an article; teach mode's picker and steps; the check of a
+ * site's own recipe and its highlight), kept out of the script every page of an enabled site
+ * parses at load. The background runs the file of a name on this list and nothing else: never a
+ * name or a path a page or a message gives.
  */
 export const CONTENT_PARTS = {
+  tools: 'page-tools.js',
   readable: 'page-readable.js',
   teach: 'page-teach.js',
   recipes: 'page-recipes.js',

@@ -4,6 +4,13 @@ import { fakeBrowser } from 'wxt/testing';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { LOOK_DEBOUNCE_MS, startContentScript } from '../../src/content/content';
 import type { Adapter } from '../../src/sites/adapter';
+import type { ToolsPart } from '../../src/sites/tools-part';
+
+/** The tools part, as it is in the tab once it ran, serving these adapters' tools. */
+const serveTools = (...adapters: Adapter[]): void => {
+  const part: Pick<ToolsPart, 'adapter'> = { adapter: (id) => adapters.find((a) => a.id === id) ?? null };
+  (globalThis as unknown as { __deskmateContentParts: Record<string, unknown> }).__deskmateContentParts.tools = part;
+};
 
 /**
  * The content script's lifetime and cost on a busy page: detection is debounced (a page that
@@ -108,6 +115,7 @@ describe('content script: debounced detection, nothing left after invalidation',
   it('a newer copy of the script takes over: only one copy answers a page call', async () => {
     let answers = 0;
     const counted: Adapter = { ...adapter, tools: { 'ticket.read': async () => ({ ok: true, data: { n: ++answers } }) } as unknown as Adapter['tools'] };
+    serveTools(counted);
     const first = new ContentScriptContext('content');
     startContentScript([adapter], first);
     await settle();
@@ -125,6 +133,7 @@ describe('content script: debounced detection, nothing left after invalidation',
   it("the page's fake of the newer-copy signal does not switch it off", async () => {
     let answers = 0;
     const counted: Adapter = { ...adapter, tools: { 'ticket.read': async () => ({ ok: true, data: { n: ++answers } }) } as unknown as Adapter['tools'] };
+    serveTools(counted);
     const ctx = new ContentScriptContext('content');
     startContentScript([counted], ctx);
     await settle();

@@ -6,10 +6,11 @@ import { startContentScript } from '../../src/content/content';
 import { createTeachMode } from '../../src/content/teach-content';
 import { readableModule } from '../../src/sites/adapters/generic-readable';
 import { registerContentPart } from '../../src/sites/content-parts';
-import { ADAPTERS } from '../../src/sites';
+import { ADAPTER_PAGES } from '../../src/sites/pages';
 import { installI18n } from '../fakes/i18n';
 import { highlightRecipe } from '../../src/content/recipe-highlight';
 import { checkRecipe, type Recipe } from '../../src/shared/recipe-check';
+import { createToolsPart } from '../../src/sites/tools-part';
 import { readFileSync } from 'node:fs';
 import { URL as NodeURL } from 'node:url';
 
@@ -19,7 +20,7 @@ import { URL as NodeURL } from 'node:url';
  * (content.part, by name) when a session is on at load or the background starts one, or the
  * background gives the site's recipe, once.
  */
-const PARTS = { teach: { createTeachMode }, recipes: { checkRecipe, highlightRecipe } };
+const PARTS = { tools: createToolsPart(), teach: { createTeachMode }, recipes: { checkRecipe, highlightRecipe } };
 // happy-dom's URL cannot name a file.
 const siteRecipe = (): Recipe => ({
   ...(JSON.parse(readFileSync(new NodeURL('../fixtures/recipes/fixture-inline.json', import.meta.url), 'utf8')) as Recipe),
@@ -31,6 +32,7 @@ describe('content script: teach mode loads only when teaching', () => {
   let asked: string[];
   let session: { step: string; messages: string | null } | null;
   let announced: { adapterId: string; withRecipe?: boolean } | null;
+  let delivered: { adapterId: string; report: { outcome: string } }[];
   let recipe: Recipe | null;
   let ctx: ContentScriptContext;
 
@@ -41,6 +43,9 @@ describe('content script: teach mode loads only when teaching', () => {
     session = null;
     announced = null;
     recipe = null;
+    delivered = [];
+    sessionStorage.clear();
+    delete registry().tools;
     delete registry().teach;
     delete registry().recipes;
     document.body.innerHTML = '<main><p>A page of a site Deskmate runs on.</p></main>';
@@ -49,6 +54,7 @@ describe('content script: teach mode loads only when teaching', () => {
       const m = message as { type: string; part?: string };
       if (m.type === 'recipe.get') return Promise.resolve({ ok: true, value: recipe });
       if (m.type === 'teach.state') return Promise.resolve({ ok: true, value: session });
+      if (m.type === 'page.delivered') delivered.push(message as (typeof delivered)[number]);
       if (m.type === 'page.announce') {
         announced = message as typeof announced;
         // The site's recipe comes with the answer to an announce that did not go by it.
@@ -74,7 +80,7 @@ describe('content script: teach mode loads only when teaching', () => {
 
   const load = async () => {
     ctx = new ContentScriptContext('content');
-    startContentScript(ADAPTERS, ctx);
+    startContentScript(ADAPTER_PAGES, ctx);
     await expect.poll(() => announced).not.toBeNull();
   };
   // The picker's host goes beside the body, its parts in a closed shadow root.
@@ -112,5 +118,70 @@ describe('content script: teach mode loads only when teaching', () => {
     await expect.poll(() => announced?.adapterId).toBe(`recipe:${location.origin}`);
     expect(announced?.withRecipe).toBe(true);
     expect(asked).toEqual(['recipes']);
+  });
+
+  const onTicketPage = () => {
+    recipe = siteRecipe();
+    history.replaceState(null, '', '/inline/tickets/5');
+    document.body.innerHTML =
+      '<main id="ticket"><h1 class="subject">Refund</h1><div class="thread"><div class="post" data-role="customer"><span class="who">Ada</span><p class="text">Please refund.</p></div></div></main>';
+  };
+  const readTicket = () => fakeBrowser.runtime.sendMessage({ type: 'page.run', tool: 'ticket.read', input: {}, ticketKey: '5', site: location.origin }) as Promise<{ ok: boolean; data?: { subject?: string } }>;
+
+  it('the tools load the first time a tool runs, once however many run at once, and not at page load', async () => {
+    onTicketPage();
+    await load();
+    await expect.poll(() => announced?.adapterId).toBe(`recipe:${location.origin}`);
+    expect(asked).toEqual(['recipes']);
+    expect(registry().tools).toBeUndefined();
+    const answers = await Promise.all([readTicket(), readTicket()]);
+    expect(answers.map((a) => [a.ok, a.data?.subject])).toEqual([
+      [true, 'Refund'],
+      [true, 'Refund'],
+    ]);
+    expect((await readTicket()).ok).toBe(true);
+    expect(asked).toEqual(['recipes', 'tools']);
+  });
+
+  it('a tools part that does not load fails the call in words, and loads at the next call', async () => {
+    onTicketPage();
+    await load();
+    await expect.poll(() => announced?.adapterId).toBe(`recipe:${location.origin}`);
+    const tools = PARTS.tools;
+    (PARTS as Record<string, unknown>).tools = undefined; // the script ran and left nothing
+    try {
+      expect(await readTicket()).toMatchObject({ ok: false, code: 'tool_failed', error: expect.stringContaining('did not load') });
+    } finally {
+      PARTS.tools = tools;
+    }
+    expect((await readTicket()).ok).toBe(true);
+    expect(asked).toEqual(['recipes', 'tools', 'tools']);
+  });
+
+  it('a page loaded soon after a post that reloads it loads the tools and reports what it finds; an old note loads nothing', async () => {
+    onTicketPage();
+    document.querySelector('.thread')!.insertAdjacentHTML('beforeend', '<div class="post" data-role="agent"><span class="who">Bo</span><p class="text">Refunded.</p></div>');
+    const marker = (at: number) => ({
+      adapter: `recipe:${location.origin}`,
+      key: '5',
+      payload: { site: location.origin, ticket: '#5', recipient: 'Ada', subject: 'Re: Refund', body: 'Refunded.' },
+      after: 0,
+      roles: { agent: 0 },
+      draft: null,
+      at,
+    });
+    sessionStorage.setItem('deskmate.delivery', JSON.stringify(marker(Date.now() - 10 * 60_000)));
+    await load();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked).toEqual(['recipes']);
+    ctx.notifyInvalidated();
+
+    sessionStorage.setItem('deskmate.delivery', JSON.stringify(marker(Date.now())));
+    announced = null;
+    await load();
+    await expect.poll(() => delivered).toHaveLength(1);
+    expect(delivered[0]).toMatchObject({ adapterId: `recipe:${location.origin}`, report: { outcome: 'sent' } });
+    expect(asked).toEqual(['recipes', 'tools']);
+    expect(sessionStorage.getItem('deskmate.delivery')).toBeNull();
   });
 });

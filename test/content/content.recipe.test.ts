@@ -11,7 +11,7 @@ import { createOpenAIModel } from '../../src/background/model/openai-model';
 import { managedPolicy } from '../../src/background/access/policy';
 import { createRecipeStore, type KeyValue } from '../../src/background/recipes/recipe-store';
 import { route, type Sender } from '../../src/background/router';
-import { ADAPTERS } from '../../src/sites';
+import { ADAPTER_PAGES } from '../../src/sites/pages';
 import { ADAPTER_INFOS } from '../../src/sites/catalog';
 import type { Recipe } from '../../src/shared/recipe-check';
 import { createFakeTabs } from '../fakes/fake-tabs';
@@ -57,7 +57,7 @@ describe('content script start: the site recipe comes with the first announce', 
   /** The content script starts on the page and every answer has come back. */
   async function load() {
     ctx = new ContentScriptContext('content');
-    startContentScript(ADAPTERS, ctx);
+    startContentScript(ADAPTER_PAGES, ctx);
     await expect.poll(() => sent.filter((m) => m.type === 'page.announce').at(-1)?.adapterId).toBeDefined();
     await new Promise((r) => setTimeout(r, 50));
   }

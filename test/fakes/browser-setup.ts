@@ -58,7 +58,7 @@ function guard(target: object, name: string, what: string): void {
 }
 for (const name of [PERSONAL_DATA_GLOBAL, KB_INDEX_GLOBAL, MODEL_CLIENT_GLOBAL, TEACH_GLOBAL, SAVED_REPLIES_GLOBAL]) guard(globalThis, name, `The script of ${name}`);
 const parts = {};
-for (const name of ['readable', 'teach', 'recipes']) guard(parts, name, `The content script's ${name} part`);
+for (const name of ['tools', 'readable', 'teach', 'recipes']) guard(parts, name, `The content script's ${name} part`);
 (globalThis as Record<string, unknown>).__deskmateContentParts = parts;
 
 beforeEach(() => {

@@ -45,6 +45,19 @@ export function clearDelivery(win: Window): void {
   }
 }
 
+/**
+ * Whether a fresh marker waits for this page, without taking it: the content script loads the
+ * adapters' tools (afterLoad) only then. The page can write one too; afterLoad checks what it takes.
+ */
+export function deliveryPending(win: Window, now = Date.now()): boolean {
+  try {
+    const at = (JSON.parse(win.sessionStorage.getItem(KEY) ?? 'null') as { at?: unknown } | null)?.at;
+    return typeof at === 'number' && now - at >= 0 && now - at <= MARKER_MAX_AGE_MS;
+  } catch {
+    return false;
+  }
+}
+
 /** Reads and removes the marker `adapter` left, when it is fresh; a marker is read at most once. */
 export function takeDelivery(win: Window, adapter: string, now = Date.now()): DeliveryMarker | null {
   let raw: string | null;

@@ -18,9 +18,19 @@ export interface Remembered {
   range: Range | null;
 }
 
-let chosen: Remembered | null = null;
-/** Whether the agent chose any field on this page (a choice that left the page is not forgotten). */
-let choseAny = false;
+interface Memory {
+  chosen: Remembered | null;
+  /** Whether the agent chose any field on this page (a choice that left the page is not forgotten). */
+  choseAny: boolean;
+}
+
+/**
+ * On the isolated world's global, where no page script reaches: Insert runs in the content
+ * script's tools part, a bundle of its own with its own copy of this file, and reads what the
+ * content script's copy heard. The newest copy of the content script owns it.
+ */
+const GLOBAL = '__deskmateFocus';
+const memory = (): Memory => ((globalThis as Record<string, unknown>)[GLOBAL] ??= { chosen: null, choseAny: false }) as Memory;
 
 const clone = (doc: Document): Range | null => {
   const selection = doc.getSelection();
@@ -39,15 +49,18 @@ function choose(el: Element | null): void {
   const label = el?.closest?.('label') as HTMLLabelElement | null | undefined;
   const editable = editableOf(el) ?? (label?.control && isTextField(label.control) ? editableOf(label.control) : null);
   if (!editable) return;
-  const same = chosen?.editable.el === editable.el;
-  chosen = { editable, range: caretIn(editable) ?? (same ? chosen!.range : null) };
-  choseAny = true;
+  const m = memory();
+  const same = m.chosen?.editable.el === editable.el;
+  m.chosen = { editable, range: caretIn(editable) ?? (same ? m.chosen!.range : null) };
+  m.choseAny = true;
 }
 
 /** The caret moved inside the chosen rich editor: remember where. */
 function follow(el: Element | null): void {
+  const m = memory();
+  const chosen = m.chosen;
   if (!chosen || chosen.editable.kind !== 'rich' || editableOf(el)?.el !== chosen.editable.el) return;
-  chosen = { ...chosen, range: caretIn(chosen.editable) ?? chosen.range };
+  m.chosen = { ...chosen, range: caretIn(chosen.editable) ?? chosen.range };
 }
 
 /** What the agent's event hit, inside open shadow roots too. */
@@ -59,6 +72,8 @@ const hit = (e: Event): Element | null => (e.composedPath?.()[0] ?? e.target) as
  * function that stops it; every listener is removed there.
  */
 export function trackFocus(doc: Document): () => void {
+  const own: Memory = { chosen: null, choseAny: false };
+  (globalThis as Record<string, unknown>)[GLOBAL] = own;
   const watched = new Map<Document, () => void>();
   const watch = (d: Document | null): void => {
     if (!d || watched.has(d)) return;
@@ -93,22 +108,24 @@ export function trackFocus(doc: Document): () => void {
   return () => {
     for (const stop of watched.values()) stop();
     watched.clear();
-    chosen = null;
-    choseAny = false;
+    own.chosen = null;
+    own.choseAny = false;
   };
 }
 
 /** The field the agent chose, while it is still in its page; null when they chose none, or it is gone. */
 export function rememberedEditable(): Remembered | null {
-  if (chosen && !chosen.editable.el.isConnected) chosen = null;
-  return chosen;
+  const m = memory();
+  if (m.chosen && !m.chosen.editable.el.isConnected) m.chosen = null;
+  return m.chosen;
 }
 
 /** Whether the agent chose a field on this page at all (it may be gone since). */
-export const choseAField = (): boolean => choseAny;
+export const choseAField = (): boolean => memory().choseAny;
 
 /** For tests: forget everything. */
 export const forgetFocus = (): void => {
-  chosen = null;
-  choseAny = false;
+  const m = memory();
+  m.chosen = null;
+  m.choseAny = false;
 };
