@@ -11,6 +11,7 @@ import { installI18n } from '../fakes/i18n';
 import { highlightRecipe } from '../../src/content/recipe-highlight';
 import { checkRecipe, type Recipe } from '../../src/shared/recipe-check';
 import { createToolsPart } from '../../src/sites/tools-part';
+import { attack } from '../security/attack';
 import { readFileSync } from 'node:fs';
 import { URL as NodeURL } from 'node:url';
 
@@ -158,30 +159,36 @@ describe('content script: teach mode loads only when teaching', () => {
     expect(asked).toEqual(['recipes', 'tools', 'tools']);
   });
 
-  it('a page loaded soon after a post that reloads it loads the tools and reports what it finds; an old note loads nothing', async () => {
+  const deliveryNote = (at: number) => ({
+    adapter: `recipe:${location.origin}`,
+    key: '5',
+    payload: { site: location.origin, ticket: '#5', recipient: 'Ada', subject: 'Re: Refund', body: 'Refunded.' },
+    after: 0,
+    roles: { agent: 0 },
+    draft: null,
+    at,
+  });
+
+  it('a page loaded soon after a post that reloads it loads the tools and reports what it finds', async () => {
     onTicketPage();
     document.querySelector('.thread')!.insertAdjacentHTML('beforeend', '<div class="post" data-role="agent"><span class="who">Bo</span><p class="text">Refunded.</p></div>');
-    const marker = (at: number) => ({
-      adapter: `recipe:${location.origin}`,
-      key: '5',
-      payload: { site: location.origin, ticket: '#5', recipient: 'Ada', subject: 'Re: Refund', body: 'Refunded.' },
-      after: 0,
-      roles: { agent: 0 },
-      draft: null,
-      at,
-    });
-    sessionStorage.setItem('deskmate.delivery', JSON.stringify(marker(Date.now() - 10 * 60_000)));
-    await load();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(asked).toEqual(['recipes']);
-    ctx.notifyInvalidated();
-
-    sessionStorage.setItem('deskmate.delivery', JSON.stringify(marker(Date.now())));
-    announced = null;
+    sessionStorage.setItem('deskmate.delivery', JSON.stringify(deliveryNote(Date.now())));
     await load();
     await expect.poll(() => delivered).toHaveLength(1);
     expect(delivered[0]).toMatchObject({ adapterId: `recipe:${location.origin}`, report: { outcome: 'sent' } });
     expect(asked).toEqual(['recipes', 'tools']);
     expect(sessionStorage.getItem('deskmate.delivery')).toBeNull();
+  });
+
+  attack('the page leaves an old delivery note (or one from the future, or with no time) in its sessionStorage: the page load loads no tools and reports nothing', async () => {
+    onTicketPage();
+    for (const note of [deliveryNote(Date.now() - 10 * 60_000), { ...deliveryNote(0), at: 'now' }, deliveryNote(Date.now() + 60_000)]) {
+      sessionStorage.setItem('deskmate.delivery', JSON.stringify(note));
+      announced = null;
+      await load();
+      await new Promise((r) => setTimeout(r, 50)); // the next copy's start ends this one
+    }
+    expect(asked).toEqual(['recipes']);
+    expect(delivered).toEqual([]);
   });
 });

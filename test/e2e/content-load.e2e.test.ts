@@ -6,6 +6,7 @@ import { CHROME_EXTENSION_DIR, FIREFOX_EXTENSION_DIR } from './harness/paths';
 import { launchChromium, openExtensionPage, tabIdOf, type ChromeApi, type ChromiumHarness } from './harness/chromium';
 import { openTicket, pageDriver, startDemoHelpdesk, ticketShown, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
 import { CONTENT_PARTS } from '../../src/shared/content-parts';
+import { attack } from '../security/attack';
 
 declare const chrome: ChromeApi;
 
@@ -64,7 +65,7 @@ describe('the tools part in Chromium', () => {
     });
   const injected = () => chromium.serviceWorker.evaluate(() => (globalThis as unknown as { __injected: string[] }).__injected);
 
-  it('a ticket page loads without it; the first tool calls run it once, and the page never sees it', async () => {
+  it('a ticket page loads without it; the first tool calls run it once', async () => {
     await watchInjections();
     const page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
     const tabId = await tabIdOf(page, { via: chromium.serviceWorker });
@@ -80,8 +81,28 @@ describe('the tools part in Chromium', () => {
     }, tabId);
     expect(subjects).toEqual(Array(4).fill(TICKET_1.subject));
     expect(await injected()).toEqual([CONTENT_PARTS.tools]);
-    // The part lives in the content script's isolated world: the page's own scripts cannot reach it.
-    expect(await page.evaluate(() => Object.keys(globalThis).filter((k) => k.startsWith('__deskmate')))).toEqual([]);
+    await sidebar.close();
+    await page.close();
+  });
+
+  attack("the page's own scripts look for the tools part, its loader and the focus memory once the tools ran in the tab", async () => {
+    const page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
+    const tabId = await tabIdOf(page, { via: chromium.serviceWorker });
+    const sidebar = await openExtensionPage(chromium.context, chromium.extensionId, `sidepanel.html?tab=${tabId}`);
+    await ticketShown(pageDriver(sidebar), tabId, TICKET_1.label);
+    const read = await sidebar.evaluate((tabId) => chrome.runtime.sendMessage({ type: 'tool.invoke', tabId, tool: 'ticket.read', input: {} }), tabId);
+    expect(read).toMatchObject({ ok: true, value: { ok: true } });
+    // They live on the global of the content script's isolated world, which the page does not share.
+    const seen = await page.evaluate(() => {
+      const g = globalThis as unknown as Record<string, unknown>;
+      return {
+        names: Object.getOwnPropertyNames(globalThis).filter((k) => k.toLowerCase().includes('deskmate')),
+        parts: typeof g.__deskmateContentParts,
+        loader: typeof g.__deskmateContentPartLoader,
+        focus: typeof g.__deskmateFocus,
+      };
+    });
+    expect(seen).toEqual({ names: [], parts: 'undefined', loader: 'undefined', focus: 'undefined' });
     await sidebar.close();
     await page.close();
   });
