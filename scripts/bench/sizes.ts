@@ -68,8 +68,9 @@ export function bundleSizes(root: string): BundleSize[] {
   const lazy = readdirSync(join(root, 'chunks')).filter((f) => f.startsWith('markdown-render-') && f.endsWith('.js'));
   return [
     sizeOf(root, 'sidebar markdown (lazy)', lazy.map((f) => `chunks/${f}`)),
-    // Fetched once the sidebar is idle after opening, or when a confirm card is first shown.
-    sizeOf(root, 'sidebar confirm card (lazy)', readdirSync(join(root, 'chunks')).filter((f) => f.startsWith('ConfirmCard-') && f.endsWith('.js')).map((f) => `chunks/${f}`)),
+    // Fetched once the sidebar is idle after opening, or when a confirm card is first shown (the
+    // card with its buttons' work, src/ui/sidebar/ConfirmCardWired.tsx).
+    sizeOf(root, 'sidebar confirm card (lazy)', readdirSync(join(root, 'chunks')).filter((f) => f.startsWith('ConfirmCardWired-') && f.endsWith('.js')).map((f) => `chunks/${f}`)),
     // What the worker evaluates before it answers its first message; the personal data script
     // (masking, the confirm card's contact review, with libphonenumber and ibantools) runs only
     // when a masked turn or a confirm card first needs it, and its number plans are a JSON file;

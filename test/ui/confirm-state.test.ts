@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardAway, cardIsHere, cardIsShown, cardOfRecord, earlierSendOf, shownPayload, type ConfirmCardModel } from '../../src/ui/confirm-state';
+import { cardIsHere, cardIsShown, cardOfRecord, type ConfirmCardModel } from '../../src/ui/confirm-state';
+import { cardAway, earlierSendOf, shownPayload } from '../../src/ui/confirm-shown';
 import type { ViewState } from '../../src/shared/protocol';
 import type { ConfirmationRecord } from '../../src/core';
 

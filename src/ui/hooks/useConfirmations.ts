@@ -2,34 +2,28 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { request } from '../client';
 import type { ViewState } from '../../shared/protocol';
 import type { ConfirmationRecord, ToolResult } from '../../core';
-import { cardStateOfResult } from '../../core/confirm-lifecycle';
-import { cardAway, cardIsHere, cardIsShown, cardOfRecord, earlierSendOf, type ConfirmCardModel } from '../confirm-state';
-import type { EarlierSend } from '../../shared/protocol';
+import { cardIsHere, cardIsShown, cardOfRecord, type ConfirmCardModel } from '../confirm-state';
 import type { TicketRef } from '../../shared/ticket';
 import { errorText } from '../format';
 
 export interface Confirmations {
   /** The cards of the ticket the tab shows; another ticket's come back when the tab is there again. */
   cards: ConfirmCardModel[];
+  /** The tab the cards belong to. */
+  tabId: number | null | undefined;
+  /** What the bound tab shows, as the cards are shown against it (whether the tab left a card's ticket, its earlier send). */
+  view: ViewState | null;
   /** A prepared send's card, for the ticket it was prepared on (`home`). */
   open(tool: string, result: ToolResult, home: TicketRef): void;
   /** Shows the card of a record again (a draft's "Sent at" link), and scrolls to it. */
   show(record: ConfirmationRecord): void;
-  /** Resolves once the card shows the answer; a card the background left pending can be confirmed again. */
-  accept(id: string, digest: string): Promise<void>;
-  cancel(id: string): Promise<void>;
-  /** Cancels a pending card and keeps it on screen, saying why nothing was sent (`why`: in the agent's words). */
-  withdraw(id: string, why: string): Promise<void>;
+  /** Changes a card (its buttons' work is in confirm-actions, which comes with the card's chunk). */
+  patch(id: string, change: Partial<ConfirmCardModel>): void;
   /** A problem to show on a card that stays as it is. */
   note(id: string, error: string): void;
-  check(id: string): Promise<void>;
   close(id: string): void;
   /** Whether the card belongs to the ticket the tab shows: only then can it be sent again. */
   isHere(card: ConfirmCardModel): boolean;
-  /** A pending card whose tab has left its ticket: the ticket, and what the tab shows now. */
-  awayOf(card: ConfirmCardModel): ReturnType<typeof cardAway>;
-  /** For a card still to confirm: the send of its kind the ticket already had from Deskmate. */
-  earlierOf(card: ConfirmCardModel): EarlierSend | null;
 }
 
 /**
@@ -85,62 +79,6 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
     }
   }, [view]);
 
-  const accept = async (id: string, digest: string) => {
-    if (tabId === null || tabId === undefined) return;
-    patch(id, { busy: true, error: undefined });
-    try {
-      const result = await request('confirm.accept', { tabId, id, digest });
-      const state = cardStateOfResult(result);
-      // Refused because the tab left the ticket as the click went, the record still pending: the
-      // card is open again, saying why; the background's single-use claim still guards the send.
-      // Any other refusal (a digest that no longer matches what the card shows) is final.
-      const reopen = !result.ok && result.code === 'scope_changed' && (await storedCard(id))?.state === 'pending';
-      patch(id, { busy: false, state: reopen ? 'pending' : state, error: result.error, ...(result.ok ? { sentAt: Date.now() } : {}) });
-    } catch (e) {
-      // The answer was lost (say, the worker stopped): the stored record says what happened.
-      // A record still pending was never claimed: the card is open again, saying why.
-      const known = await storedCard(id);
-      const claimed = known && known.state !== 'pending' && known.state !== 'refused';
-      patch(id, claimed ? { busy: false, state: known.state, error: known.error } : { busy: false, state: known?.state ?? 'failed', error: errorText(e) });
-    }
-  };
-
-  /** The card as its stored record says it is now, or null when it cannot be read. */
-  const storedCard = async (id: string): Promise<ConfirmCardModel | null> => {
-    const record = await request('confirm.get', { id }).catch(() => null);
-    return record ? cardOfRecord(record) : null;
-  };
-
-  const cancel = async (id: string) => {
-    try {
-      // ok: false means there was nothing left to cancel: the card closes all the same.
-      await request('confirm.cancel', { id });
-      close(id);
-    } catch (e) {
-      patch(id, { error: errorText(e) });
-    }
-  };
-
-  const withdraw = async (id: string, why: string) => {
-    try {
-      const r = await request('confirm.cancel', { id });
-      patch(id, r.ok ? { state: 'refused', error: why } : { error: r.error });
-    } catch (e) {
-      patch(id, { error: errorText(e) });
-    }
-  };
-
-  const check = async (id: string) => {
-    patch(id, { busy: true, error: undefined });
-    try {
-      const r = await request('confirm.check', { id });
-      if (!r.ok) patch(id, { busy: false, error: r.error });
-      else patch(id, r.data?.found ? { busy: false, state: 'sent', notFound: false } : { busy: false, notFound: true });
-    } catch (e) {
-      patch(id, { busy: false, error: errorText(e) });
-    }
-  };
-
   const open = (tool: string, result: ToolResult, home: TicketRef) => {
     const c = result.confirmation;
     if (!c) return;
@@ -158,5 +96,5 @@ export function useConfirmations(tabId: number | null | undefined, view: ViewSta
   };
 
   const shown = cards.filter((card) => cardIsShown(card, view));
-  return { cards: shown, isHere: (card) => cardIsHere(card, view), open, show, accept, cancel, withdraw, note: (id, error) => patch(id, { error }), check, close, awayOf: (card) => cardAway(view, card), earlierOf: (card) => earlierSendOf(card, view) };
+  return { cards: shown, tabId, view, isHere: (card) => cardIsHere(card, view), open, show, patch, note: (id, error) => patch(id, { error }), close };
 }

@@ -22,7 +22,7 @@ export function useSidebar() {
   const tools = usePageTools(tabId, pageKey);
   const site = useSaveSite();
   const chat = useChat(tabId);
-  const drafts = useDraftActions(tabId, view, confirms);
+  const drafts = useDraftActions(tabId, view);
   const ticketContext = useTicketContext(tabId, page?.origin ?? null, page?.ticket?.key ?? null);
   const access = useSiteAccess();
   const trustedLinks = useTrustedLinks(tabId, page?.origin ?? view?.access?.origin ?? null);

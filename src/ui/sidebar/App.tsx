@@ -4,7 +4,7 @@ import { useSidebar } from '../hooks/useSidebar';
 import { useChatChrome } from '../hooks/useChatChrome';
 import { warmDateFormats } from '../format';
 import { t } from '../i18n';
-import { ChatPanel, DraftCard, NewChatConfirm } from '../chat/ChatPanel';
+import { ChatPanel, DraftBlock, NewChatConfirm } from '../chat/ChatPanel';
 import { EnableSite } from './EnableSite';
 import { Header } from './Header';
 import { HeaderMenuItems } from './HeaderMenu';
@@ -27,7 +27,7 @@ export function App() {
   // the header menu and the new chat's question, show at once. A failed turn's error and a steered
   // turn's warning stay in the first load: a reopened conversation may end in one. The locale's
   // date data too, which the first time shown would otherwise load in the middle of a render.
-  useEffect(() => loadWhenIdle([DraftCard, ConfirmCard, HeaderMenuItems, NewChatConfirm, { load: async () => warmDateFormats() }]), []);
+  useEffect(() => loadWhenIdle([DraftBlock, ConfirmCard, HeaderMenuItems, NewChatConfirm, { load: async () => warmDateFormats() }]), []);
   const tab = (id: Panel, label: string) => (
     <button type="button" role="tab" id={`tab-${id}`} aria-selected={panel === id} aria-controls="panel" onClick={() => setPanel(id)}>
       {label}

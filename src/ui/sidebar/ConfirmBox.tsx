@@ -1,4 +1,4 @@
-import { boxHoldsDraft } from '../confirm-state';
+import { boxHoldsDraft } from '../confirm-shown';
 import { t } from '../i18n';
 import { Revealed } from '../shared/Revealed';
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 // From its module, not the core's index: the sidebar needs the digest, not the registry.
 import { payloadDigest } from '../../core/confirmations';
-import { shownPayload, type ConfirmCardModel } from '../confirm-state';
+import type { ConfirmCardModel } from '../confirm-state';
+import { shownPayload } from '../confirm-shown';
 import { revealedText } from '../../shared/hidden-chars';
 import { formatClock, formatWhen } from '../format';
 import type { EarlierSend } from '../../shared/protocol';

@@ -14,7 +14,7 @@ export function PagePanel({ s }: { s: Sidebar }) {
   }
   return (
     <>
-      <ConfirmCards cards={confirms.cards} confirms={confirms} />
+      <ConfirmCards cards={confirms.cards} s={s} />
       {error && <p class="notice error" role="alert">{error}</p>}
       {view.page ? <PageActions tools={view.tools} page={view.page} site={view.site} runs={tools.runs} onRun={tools.run} /> : <Empty />}
       {view.page && view.site && (view.page.grades ?? ['write', 'send']).some((g) => g !== 'read') && (
