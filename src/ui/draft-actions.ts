@@ -1,12 +1,10 @@
 import type { ToolResult } from '../core';
 import { fail } from '../core/results';
-import { isToolErrorCode } from '../core/tool-errors';
 import type { TicketRef } from '../shared/ticket';
-import { RequestError, request } from './client';
 import type { ConfirmCardModel } from './confirm-state';
-import { errorText } from './format';
 import type { Confirmations } from './hooks/useConfirmations';
 import type { DraftActions, DraftTool } from './hooks/useDraftActions';
+import { invokeTool } from './tool-invoke';
 import { typed } from './typed';
 
 /*
@@ -25,16 +23,11 @@ export interface DraftClickContext {
 async function invoke(s: DraftClickContext, tool: string, body: string, callId: string | undefined, home: TicketRef | null, flags: { anyway?: boolean; again?: string }): Promise<ToolResult> {
   const { tabId } = s;
   if (tabId === null || tabId === undefined) return fail('no_tab', 'No tab.');
-  let result: ToolResult;
   // What was typed (this draft's last edit among it) is applied before the tool reads the draft.
   await typed.flush();
-  try {
-    // The draft is named, so the background can hold back one written under attack until
-    // acknowledged, or for another ticket until the agent chose to use it here.
-    result = await request('tool.invoke', { tabId, tool, input: { body }, ...(callId ? { draft: callId } : {}), ...flags });
-  } catch (e) {
-    result = fail(e instanceof RequestError && isToolErrorCode(e.code) ? e.code : 'internal', errorText(e));
-  }
+  // The draft is named, so the background can hold back one written under attack until
+  // acknowledged, or for another ticket until the agent chose to use it here.
+  const result = await invokeTool({ tabId, tool, input: { body }, ...(callId ? { draft: callId } : {}), ...flags });
   const id = result.ok ? result.confirmation?.id : undefined;
   if (id) {
     if (callId) s.drafts.own(id, callId);

@@ -19,7 +19,7 @@ export function useSidebar() {
   const page = view?.page;
   // Tool results belong to one page: a new tab, site or ticket starts afresh.
   const pageKey = `${tabId}|${page?.origin ?? ''}|${page?.ticket?.key ?? ''}`;
-  const tools = usePageTools(tabId, pageKey);
+  const tools = usePageTools(pageKey);
   const site = useSaveSite();
   const chat = useChat(tabId);
   const drafts = useDraftActions(tabId, view);

@@ -1,6 +1,8 @@
+import type { PageToolView } from '../../shared/protocol';
 import type { Sidebar } from '../hooks/useSidebar';
 import { t } from '../i18n';
 import { SiteSwitches } from '../shared/SiteSwitches';
+import { invokeTool } from '../tool-invoke';
 import { ConfirmCards } from './ConfirmCards';
 import { PageActions } from './PageActions';
 
@@ -16,7 +18,7 @@ export function PagePanel({ s }: { s: Sidebar }) {
     <>
       <ConfirmCards cards={confirms.cards} s={s} />
       {error && <p class="notice error" role="alert">{error}</p>}
-      {view.page ? <PageActions tools={view.tools} page={view.page} site={view.site} runs={tools.runs} onRun={tools.run} /> : <Empty />}
+      {view.page ? <PageActions tools={view.tools} page={view.page} site={view.site} runs={tools.runs} onRun={(tool, input) => void runPageTool(s, tool, input)} /> : <Empty />}
       {view.page && view.site && (view.page.grades ?? ['write', 'send']).some((g) => g !== 'read') && (
         <section class="section">
           <h2>{t('site_title')}</h2>
@@ -26,6 +28,14 @@ export function PagePanel({ s }: { s: Sidebar }) {
       )}
     </>
   );
+}
+
+/** A page action's click: its result is kept for the page it ran on (usePageTools). */
+async function runPageTool({ tabId, tools }: Sidebar, tool: PageToolView, input: unknown) {
+  if (tabId === null || tabId === undefined) return;
+  const page = tools.pageKey;
+  tools.record(page, tool.name, { busy: true, result: null });
+  tools.record(page, tool.name, { busy: false, result: await invokeTool({ tabId, tool: tool.name, input }) });
 }
 
 function Empty() {
