@@ -1,11 +1,8 @@
 import type { PageToolView, PageView } from '../../shared/protocol';
 import type { ChatChrome } from '../hooks/useChatChrome';
-import { useBuiltinRecipes } from '../hooks/useBuiltinRecipes';
 import type { Sidebar } from '../hooks/useSidebar';
-import { t } from '../i18n';
 import { lazyView } from '../lazy-view';
 import { pageCan, pageIs } from '../page-words';
-import { BuiltinRecipeStatus } from '../shared/BuiltinRecipeStatus';
 import { DemoReminder, KbEmptyHint } from '../sidebar/SetupHints';
 import { TicketContext } from './TicketContext';
 
@@ -13,6 +10,8 @@ import { TicketContext } from './TicketContext';
 const SetupCard = lazyView(() => import('../sidebar/SetupCard').then((m) => m.SetupCard));
 // On a recipe's ticket page only.
 const RecipeTestLine = lazyView(() => import('./RecipeTestLine').then((m) => m.RecipeTestLine));
+// On a helpdesk a built-in recipe serves only, once the background has listed them.
+const BuiltinLine = lazyView(() => import('./BuiltinLine').then((m) => m.BuiltinLine));
 
 /**
  * The head of the conversation, scrolled with it: what the page is (when it is not a ticket),
@@ -41,18 +40,5 @@ function PageLine({ page, tools }: { page: PageView; tools: readonly PageToolVie
     <p class="header-page small" data-testid="header-page">
       <strong>{pageIs(page)}.</strong> {pageCan(tools, page)}
     </p>
-  );
-}
-
-/** On a helpdesk a built-in recipe serves: whether it is confirmed, and the "Works here" tick (nothing elsewhere). */
-function BuiltinLine({ id }: { id: string }) {
-  const b = useBuiltinRecipes();
-  const recipe = b.recipes?.find((r) => r.id === id);
-  if (!recipe) return null;
-  return (
-    <div class="builtin-line small">
-      {t('recipe_builtin')} <BuiltinRecipeStatus recipe={recipe} onWorks={(works) => void b.setWorks(id, works)} />
-      {b.error && <span class="error"> {b.error}</span>}
-    </div>
   );
 }
