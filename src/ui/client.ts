@@ -92,7 +92,7 @@ export interface OptionsGoto {
 }
 
 /** The channel between the extension's pages (one origin): the sidebar tells an open options tab where to go. */
-const CHANNEL = 'deskmate-options';
+export const OPTIONS_CHANNEL = 'deskmate-options';
 
 /**
  * The options page, in one tab. One already open is brought to the front and told where to go,
@@ -107,7 +107,7 @@ export async function openSettings(section: string | null = null, preset: string
     await browser.tabs.create({ url: `${page}${query}${section ? `#${section}` : ''}` });
     return;
   }
-  const channel = new BroadcastChannel(CHANNEL);
+  const channel = new BroadcastChannel(OPTIONS_CHANNEL);
   channel.postMessage({ section, preset } satisfies OptionsGoto);
   channel.close();
   await browser.tabs.update(open.id, { active: true });
@@ -116,13 +116,6 @@ export async function openSettings(section: string | null = null, preset: string
 
 /** The options page at its top, in the same one tab. */
 export const openOptions = (): Promise<void> => openSettings();
-
-/** On the options page: each request of the sidebar to go somewhere. Returns the way to stop listening. */
-export function onOptionsGoto(go: (where: OptionsGoto) => void): () => void {
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = (e: MessageEvent<OptionsGoto>) => go({ section: typeof e.data?.section === 'string' ? e.data.section : null, preset: typeof e.data?.preset === 'string' ? e.data.preset : null });
-  return () => channel.close();
-}
 
 /**
  * The port of an extension page to the background: the chat, and the text typed in the page's

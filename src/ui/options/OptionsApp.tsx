@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { onOptionsGoto } from '../client';
+import { onOptionsGoto } from './options-goto';
 import { PRESETS, type PresetId } from '../../shared/settings';
 import { useAudit } from '../hooks/useAudit';
 import { useDiagnostics } from '../hooks/useDiagnostics';
