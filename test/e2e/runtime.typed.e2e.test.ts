@@ -52,6 +52,10 @@ describe('runtime.typed: text typed a moment before counts', () => {
     return panel;
   }
 
+  /** What a panel's chat box shows once it shows anything (a question kept for the conversation). */
+  const questionInBox = (p: SidePanel) =>
+    poll(() => p.evaluate(() => document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')?.value || undefined), 'the question in the reopened panel’s box');
+
   it('an edit typed just before the page reloads is the draft after the reload', async () => {
     m.model.script([{ toolCalls: [{ name: 'reply__propose', arguments: { body: MODEL_TEXT } }] }, { text: 'The draft is in the card.' }]);
     page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
@@ -112,11 +116,7 @@ describe('runtime.typed: text typed a moment before counts', () => {
     await p.close();
 
     p = await panelFor(page);
-    const shown = await poll(
-      () => p.evaluate(() => document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')?.value || undefined),
-      'the question in the reopened panel’s box',
-    );
-    expect(shown).toBe(QUESTION);
+    expect(await questionInBox(p)).toBe(QUESTION);
   });
 
   it('a question typed and not sent is in the box again after the panel was closed at once', async () => {
@@ -126,11 +126,7 @@ describe('runtime.typed: text typed a moment before counts', () => {
     await p.close();
 
     p = await panelFor(page);
-    const shown = await poll(
-      () => p.evaluate(() => document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')?.value || undefined),
-      'the question in the reopened panel’s box',
-    );
-    expect(shown).toBe(QUESTION);
+    expect(await questionInBox(p)).toBe(QUESTION);
     // Sent, it is gone from the box, here and for the next panel.
     await p.click('[data-testid="chat-send"]');
     await waitForChat(p, (v) => v.users.length === 1 && v.users[0] === QUESTION && !v.running, 'the question asked', { timeoutMs: 30_000 });

@@ -12,9 +12,8 @@ import { formatClock } from '../../src/ui/format';
 import { installChatPort } from '../fakes/chat-port';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
-import { installI18n } from '../fakes/i18n';
 import { answer, calls, ScriptedModel, type ScriptEntry } from '../fakes/scripted-model';
-import { freshRoot, dropRoot } from './root';
+import { sidebarRoot, dropRoot } from './root';
 
 /** The chat tab against the real background: router, chat sessions, registry; a scripted model and fake tabs. */
 const A = 'http://127.0.0.1:4517';
@@ -72,10 +71,7 @@ async function ask(text: string) {
 
 beforeEach(() => {
   hold = async () => {};
-  fakeBrowser.reset();
-  installI18n();
-  history.replaceState(null, '', '/sidepanel.html?tab=1');
-  root = freshRoot();
+  root = sidebarRoot();
 });
 afterEach(() => {
   dropRoot(root);

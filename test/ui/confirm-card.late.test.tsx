@@ -3,11 +3,9 @@ import '../fakes/scripts'; // runs the lazy scripts and content parts this file'
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
 import { PROPOSE } from '../fakes/draft-model';
-import { installI18n } from '../fakes/i18n';
 import { startSidebarBackground, until } from '../fakes/sidebar-background';
-import { freshRoot, dropRoot } from './root';
+import { sidebarRoot, dropRoot } from './root';
 
 // The confirm card's chunk (the card and what its buttons do) arrives when the test says so.
 const chunk = vi.hoisted(() => {
@@ -25,10 +23,7 @@ let root: HTMLElement;
 const $ = (testId: string) => root.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 
 beforeEach(() => {
-  fakeBrowser.reset();
-  installI18n();
-  history.replaceState(null, '', '/sidepanel.html?tab=1');
-  root = freshRoot();
+  root = sidebarRoot();
 });
 afterEach(() => dropRoot(root));
 

@@ -3,11 +3,9 @@ import '../fakes/scripts'; // runs the lazy scripts and content parts this file'
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
 import { draftsOf } from '../fakes/draft-model';
-import { installI18n } from '../fakes/i18n';
 import { SIDEBAR, startSidebarBackground, until } from '../fakes/sidebar-background';
-import { freshRoot, dropRoot } from './root';
+import { sidebarRoot, dropRoot } from './root';
 
 // The draft's chunk and the confirm card's arrive when the test says so, as from a slow disk.
 const chunks = vi.hoisted(() => {
@@ -33,10 +31,7 @@ const $ = (testId: string) => root.querySelector<HTMLElement>(`[data-testid="${t
 const settle = () => act(() => new Promise((r) => setTimeout(r, 300)));
 
 beforeEach(() => {
-  fakeBrowser.reset();
-  installI18n();
-  history.replaceState(null, '', '/sidepanel.html?tab=1');
-  root = freshRoot();
+  root = sidebarRoot();
 });
 afterEach(() => dropRoot(root));
 

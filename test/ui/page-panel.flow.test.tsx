@@ -3,12 +3,10 @@ import '../fakes/scripts'; // runs the lazy scripts and content parts this file'
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing';
 import { App } from '../../src/ui/sidebar/App';
 import { createFakeTabs } from '../fakes/fake-tabs';
-import { installI18n } from '../fakes/i18n';
 import { startSidebarBackground, until } from '../fakes/sidebar-background';
-import { freshRoot, dropRoot } from './root';
+import { sidebarRoot, dropRoot } from './root';
 
 let root: HTMLElement;
 const $ = (testId: string) => root.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
@@ -16,10 +14,7 @@ const tool = (name: string) => root.querySelector<HTMLElement>(`[data-testid="pa
 const showTab = (name: string) => [...root.querySelectorAll<HTMLElement>('[role="tab"]')].find((b) => b.textContent === name)!.click();
 
 beforeEach(() => {
-  fakeBrowser.reset();
-  installI18n();
-  history.replaceState(null, '', '/sidepanel.html?tab=1');
-  root = freshRoot();
+  root = sidebarRoot();
 });
 afterEach(() => dropRoot(root));
 

@@ -11,8 +11,7 @@ import { route, type Sender } from '../../src/background/router';
 import { App } from '../../src/ui/sidebar/App';
 import { installChatPort } from '../fakes/chat-port';
 import { createFakeTabs } from '../fakes/fake-tabs';
-import { installI18n } from '../fakes/i18n';
-import { freshRoot, dropRoot } from './root';
+import { sidebarRoot, dropRoot } from './root';
 
 /** The sidebar's first-run help against the real background and a real model server (or none). */
 const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' };
@@ -49,10 +48,7 @@ async function start(baseURL: string, modelId: string) {
 }
 
 beforeEach(() => {
-  fakeBrowser.reset();
-  installI18n();
-  history.replaceState(null, '', '/sidepanel.html?tab=1');
-  root = freshRoot();
+  root = sidebarRoot();
 });
 afterEach(() => {
   dropRoot(root);

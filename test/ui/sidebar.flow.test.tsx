@@ -10,10 +10,9 @@ import { App } from '../../src/ui/sidebar/App';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { installChatPort } from '../fakes/chat-port';
 import { createFakeTabs } from '../fakes/fake-tabs';
-import { installI18n } from '../fakes/i18n';
 import { draftsOf, PROPOSE, proposingModel } from '../fakes/draft-model';
 import { attack } from '../security/attack';
-import { freshRoot, dropRoot } from './root';
+import { sidebarRoot, dropRoot } from './root';
 
 /**
  * The sidebar against the real background handlers: messages go through the router as
@@ -71,10 +70,7 @@ async function prepare(body: string) {
 }
 
 beforeEach(() => {
-  fakeBrowser.reset();
-  installI18n();
-  history.replaceState(null, '', '/sidepanel.html?tab=1');
-  root = freshRoot();
+  root = sidebarRoot();
 });
 afterEach(() => {
   dropRoot(root);

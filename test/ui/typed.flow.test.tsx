@@ -14,9 +14,8 @@ import { App } from '../../src/ui/sidebar/App';
 import { installChatPort } from '../fakes/chat-port';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
-import { installI18n } from '../fakes/i18n';
 import { answer, calls, ScriptedModel, type ScriptEntry } from '../fakes/scripted-model';
-import { freshRoot, dropRoot } from './root';
+import { sidebarRoot, dropRoot } from './root';
 
 /**
  * Typed text in the sidebar against the real background (chat sessions, stores), with no pause
@@ -91,10 +90,7 @@ async function drafted(): Promise<HTMLTextAreaElement> {
 }
 
 beforeEach(() => {
-  fakeBrowser.reset();
-  installI18n();
-  history.replaceState(null, '', '/sidepanel.html?tab=1');
-  root = freshRoot();
+  root = sidebarRoot();
 });
 afterEach(() => {
   dropRoot(root);
