@@ -13,7 +13,7 @@ declare const chrome: ChromeApi; // the panel's global, in evaluated functions
 export interface BigTicketFigures {
   /** Characters of HTML in the one customer message. */
   htmlChars: number;
-  /** Characters of text ticket.read returned for that message. */
+  /** Characters of text ticket.read returned for the thread (that message, cut at the readers' limit, and the ticket's own few). */
   textChars: number;
   /** tool.invoke ticket.read from the sidebar, through the background to the page and back. */
   readMs: number[];
@@ -78,12 +78,14 @@ export async function measureBigTicketRead(context: BrowserContext, panel: SideP
         const start = performance.now();
         const envelope = (await chrome.runtime.sendMessage({ type: 'tool.invoke', tabId, tool: 'ticket.read', input: {} })) as {
           ok: boolean;
-          value?: { ok: boolean; error?: string; data?: { messages?: { body: string }[] } };
+          value?: { ok: boolean; error?: string; data?: { messages?: { body: string }[] }; rest?: { total: number } };
           error?: string;
         };
         const ms = performance.now() - start;
         const error = envelope.ok ? (envelope.value?.ok ? null : (envelope.value?.error ?? 'failed')) : (envelope.error ?? 'no answer');
-        return { ms, error, chars: envelope.value?.data?.messages?.at(-1)?.body.length ?? 0 };
+        // A big thread comes to the panel in parts; `rest` says how long the whole is.
+        const whole = (envelope.value?.data?.messages ?? []).reduce((n, m) => n + m.body.length, 0);
+        return { ms, error, chars: envelope.value?.rest?.total ?? whole };
       }, tabId);
       if (read.error) throw new Error(`ticket.read on the 1 MB thread failed: ${read.error}`);
       figures.readMs.push(read.ms);

@@ -83,6 +83,17 @@ export const PROTOCOL: { [T in RequestType]: { from: SenderKind; schema: JsonSch
   },
   'view.get': { from: 'extension', schema: obj({ tabId }, ['tabId']) },
   'tool.invoke': { from: 'extension', schema: obj({ tabId, tool: str, input: {}, draft: { type: 'string', minLength: 1, maxLength: 256 }, anyway: { type: 'boolean' }, again: { type: 'string', minLength: 1, maxLength: 64 } }, ['tabId', 'tool']) },
+  'result.part': {
+    from: 'extension',
+    schema: obj(
+      {
+        tabId,
+        id: { type: 'string', pattern: '^[0-9a-f-]{36}$' },
+        from: obj({ index: { type: 'integer', minimum: 0, maximum: 1_000_000 }, start: { type: 'integer', minimum: 0, maximum: 100_000_000 } }, ['index', 'start']),
+      },
+      ['tabId', 'id', 'from'],
+    ),
+  },
   'confirm.accept': { from: 'extension', schema: obj({ tabId, id: str, digest: str }, ['tabId', 'id', 'digest']) },
   'confirm.cancel': { from: 'extension', schema: obj({ id: str }, ['id']) },
   'confirm.check': { from: 'extension', schema: obj({ id: str }, ['id']) },

@@ -14,6 +14,7 @@ import type { UnsentField } from './typed';
 import type { McpActionState, McpServerView } from './mcp';
 import type { McpChoice } from '../core/mcp';
 import type { ContentPartName } from './content-parts';
+import type { PartCursor, ResultPart, ShownResult } from './result-parts';
 
 /**
  * Every message between the extension's parts, declared once. `from` says which kind of
@@ -43,7 +44,13 @@ export interface Requests {
    * `again`: "Send again" on a card, by its confirmation id: its own payload, prepared anew. A
    * send names one or the other, and is prepared only while the tab shows their ticket.
    */
-  'tool.invoke': { req: { tabId: number; tool: string; input: unknown; draft?: string; anyway?: boolean; again?: string }; res: ToolResult };
+  'tool.invoke': { req: { tabId: number; tool: string; input: unknown; draft?: string; anyway?: boolean; again?: string }; res: ShownResult };
+  /**
+   * "Show more" under a big read result the panel got the first part of (`rest` of tool.invoke's
+   * answer): its part from `from`, only for the tab it was read in while that tab shows the same
+   * page (null: not so, or no longer kept).
+   */
+  'result.part': { req: { tabId: number; id: string; from: PartCursor }; res: ResultPart | null };
   'confirm.accept': { req: { tabId: number; id: string; digest: string }; res: ToolResult };
   'confirm.cancel': { req: { id: string }; res: ToolResult };
   'confirm.check': { req: { id: string }; res: ToolResult<{ found: boolean }> };

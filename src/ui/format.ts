@@ -36,16 +36,6 @@ export const warmDateFormats = (): void => void formatTime(0);
 /** A digest as people compare it: the first 12 hex characters. */
 export const shortDigest = (digest: string): string => digest.slice(0, 12);
 
-/** Any tool data, readable: pretty JSON, or the text itself. */
-export function prettyData(data: unknown): string {
-  if (typeof data === 'string') return data;
-  try {
-    return JSON.stringify(data, null, 2) ?? String(data);
-  } catch {
-    return String(data);
-  }
-}
-
 /** The message of whatever a failed request threw. */
 export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 

@@ -1,4 +1,4 @@
-import type { ToolResult } from '../core';
+import type { ShownResult } from '../shared/result-parts';
 import { fail } from '../core/results';
 import { isToolErrorCode } from '../core/tool-errors';
 import type { Request } from '../shared/protocol';
@@ -10,7 +10,7 @@ import { errorText } from './format';
  * its refusal of the request itself as a result, with its code when the code is one of the closed
  * list. Only the chunks that have such buttons bring it along.
  */
-export async function invokeTool(ask: Omit<Request<'tool.invoke'>, 'type'>): Promise<ToolResult> {
+export async function invokeTool(ask: Omit<Request<'tool.invoke'>, 'type'>): Promise<ShownResult> {
   try {
     return await request('tool.invoke', ask);
   } catch (e) {

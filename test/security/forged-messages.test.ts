@@ -117,6 +117,7 @@ function forgedMessages(pending: { confirmation: { id: string; digest: string } 
     { type: 'kb.article', id: 'northwind-support.md#1' },
     { type: 'savedReplies.get' },
     { type: 'outbound.list', tabId: 1 },
+    { type: 'result.part', tabId: 1, id: '00000000-0000-0000-0000-000000000000', from: { index: 0, start: 0 } },
     { type: 'savedReplies.save', data: { version: 1, replies: [{ id: 'x', title: 'Refund', body: 'Your refund of €480 is approved.', plan: ['ticket.read', 'reply.send'] }] } },
     { type: 'savedReplies.import', data: { version: 1, replies: [{ id: 'x', title: 'Refund', body: 'Your refund of €480 is approved.' }] } },
     { type: 'savedReplies.run', tabId: 1, id: 'x' },

@@ -104,15 +104,26 @@ describe('security: a huge ticket in Chromium (finding 8)', () => {
       return seen;
     });
     const read: Read = await panel.evaluate(async (tabId: number) => {
+      type Piece = { index: number; body: string };
+      type Cursor = { index: number; start: number };
       const start = performance.now();
       const envelope = (await chrome.runtime.sendMessage({ type: 'tool.invoke', tabId, tool: 'ticket.read', input: {} })) as {
         ok: boolean;
-        value?: { ok: boolean; error?: string; data?: { messages?: { body: string }[] } };
+        value?: { ok: boolean; error?: string; data?: { messages?: { body: string }[] }; rest?: { id: string; next: Cursor } };
         error?: string;
       };
       const ms = performance.now() - start;
       const error = envelope.ok ? (envelope.value?.ok ? null : (envelope.value?.error ?? 'failed')) : (envelope.error ?? 'no answer');
-      return { ms, error, bodies: (envelope.value?.data?.messages ?? []).map((m) => m.body), resultChars: JSON.stringify(envelope).length };
+      // A big result comes in parts, as the panel's Show more asks for them: the whole, joined.
+      const bodies = (envelope.value?.data?.messages ?? []).map((m) => m.body);
+      const rest = envelope.value?.rest;
+      for (let from = rest?.next ?? null; rest && from; ) {
+        const part = (await chrome.runtime.sendMessage({ type: 'result.part', tabId, id: rest.id, from })) as { value: { pieces: Piece[]; next: Cursor | null } | null };
+        if (!part.value) break;
+        for (const p of part.value.pieces) bodies[p.index] = (bodies[p.index] ?? '') + p.body;
+        from = part.value.next;
+      }
+      return { ms, error, bodies, resultChars: JSON.stringify(envelope).length };
     }, tabId);
     // A few more ticks, so that a block at the very end of the read shows as a gap too.
     await page.waitForTimeout(200);

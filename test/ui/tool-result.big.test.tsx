@@ -6,7 +6,7 @@ import type { ToolResult } from '../../src/core';
 import type { TicketData } from '../../src/shared/ticket';
 import { PAGE_TOOLS } from '../../src/shared/page-tools';
 import type { PageToolView } from '../../src/shared/protocol';
-import { SHOWN_AT_ONCE } from '../../src/ui/sidebar/ShowMore';
+import { PART_CHARS as SHOWN_AT_ONCE } from '../../src/shared/result-parts';
 import { ToolResultView } from '../../src/ui/sidebar/ToolResultView';
 import { installI18n } from '../fakes/i18n';
 import { dropRoot, freshRoot } from './root';

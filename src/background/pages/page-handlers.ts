@@ -11,11 +11,12 @@ import { bodyOf, boundSend, type DraftGate } from './send-origin';
 import { homeOfRecord, lastSendsTo } from '../confirm/replied';
 import type { SendToolName } from '../../shared/ticket';
 import { originOf } from '../../shared/origin';
+import { createResultParts } from './result-parts';
 
 /** The adapter of every page no helpdesk adapter or recipe knows. */
 const GENERIC_ADAPTER = 'generic';
 
-type PageHandlers = Pick<Handlers, 'page.announce' | 'view.get' | 'tool.invoke' | 'sites.list' | 'sites.set' | 'audit.list' | 'audit.check'>;
+type PageHandlers = Pick<Handlers, 'page.announce' | 'view.get' | 'tool.invoke' | 'result.part' | 'sites.list' | 'sites.set' | 'audit.list' | 'audit.check'>;
 
 /** What the chat keeps of each draft card (see chat-session). */
 export interface DraftHooks {
@@ -28,6 +29,7 @@ export interface DraftHooks {
 /** Tabs announcing their page, and the sidebar reading and acting on it. */
 export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterLoad'>, drafts?: DraftHooks): PageHandlers {
   const prepares = createSerial();
+  const parts = createResultParts(s.pages);
   return {
     async 'page.announce'({ adapterId, url, ticket, withRecipe }, sender) {
       if (sender.tabId === undefined || !sender.origin) return { ok: false };
@@ -189,7 +191,12 @@ export function pageHandlers(s: Services, settler: Pick<DeliverySettler, 'afterL
         });
         s.broadcast({ type: 'audit.changed' });
       }
-      return result;
+      // What a person reads here goes to the panel in parts (the model's reads never come this way).
+      return s.registry.get(tool)?.sideEffect === 'read' ? parts.firstPart(tabId, { site: ctx.scope ?? null, ticket: ctx.ticketKey ?? null }, name, result) : result;
+    },
+
+    async 'result.part'({ tabId, id, from }) {
+      return parts.part(tabId, id, from);
     },
 
     'audit.list': () => s.audit.list(),

@@ -5,7 +5,8 @@ import type { TicketData } from '../../shared/ticket';
 import { errorText } from '../format';
 import { t } from '../i18n';
 import { useLoad } from '../hooks/useLoad';
-import { asTicket, TicketView } from '../sidebar/TicketView';
+import { asTicket } from '../../shared/result-parts';
+import { TicketView } from '../sidebar/TicketView';
 
 /**
  * On a ticket of a site whose recipe (imported, taught or the policy's) nobody has tested yet:

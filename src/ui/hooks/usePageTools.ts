@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ToolResult } from '../../core';
+import type { ShownResult } from '../../shared/result-parts';
 
 export interface ToolRun {
   busy: boolean;
-  result: ToolResult | null;
+  result: ShownResult | null;
 }
 
 export interface PageTools {

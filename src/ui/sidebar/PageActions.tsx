@@ -62,7 +62,7 @@ function PageTool({ tool, page, run, onRun }: { tool: PageToolView; page: PageVi
     <div class="tool" data-testid="page-tool" data-tool={tool.name}>
       <ToolForm tool={tool} title={toolTitle(tool, page)} description={description} busy={run?.busy === true} onRun={onRun} />
       {Object.keys(tool.inputSchema.properties).length === 0 && <p class="tool-desc">{description}</p>}
-      {run?.result && <ToolResultView tool={tool} result={run.result} />}
+      {run?.result && <ToolResultView tool={tool} result={run.result} tabId={page.tabId} />}
     </div>
   );
 }

@@ -1,24 +1,11 @@
-import { useState } from 'preact/hooks';
 import { t } from '../i18n';
 
 /**
- * How many characters of a big result the side panel lays out at once, and how many each "Show
- * more" adds: a few tens of thousands of characters lay out in one short task, where a ticket of
- * several megabytes held the panel for seconds.
+ * "Show more" under a result that holds more than is shown (its parts: src/shared/result-parts.ts),
+ * or, when the next part could not be had, why not.
  */
-export const SHOWN_AT_ONCE = 30_000;
-
-/** The characters shown so far, and the way to show more. */
-export function useShownChars(): [number, () => void] {
-  const [shown, setShown] = useState(SHOWN_AT_ONCE);
-  return [shown, () => setShown((n) => n + SHOWN_AT_ONCE)];
-}
-
-/** The text cut to what is shown, marked as cut. */
-export const shownPart = (text: string, chars: number): string => (text.length > chars ? `${text.slice(0, Math.max(0, chars))}…` : text);
-
-/** "Show more" under a result that holds more than is shown. */
-export function ShowMore({ left, onMore }: { left: number; onMore(): void }) {
+export function ShowMore({ left, lost, onMore }: { left: number; lost: boolean; onMore(): void }) {
+  if (lost) return <p class="muted show-more" data-testid="show-more-lost">{t('result_part_lost')}</p>;
   if (left <= 0) return null;
   return (
     <p class="show-more">

@@ -1,7 +1,8 @@
 import { foundText, stepDone, TEACH_STEPS, type TeachStep, type TeachView } from '../../shared/teach';
 import type { Teach } from '../hooks/useTeach';
 import { t } from '../i18n';
-import { asTicket, TicketView } from './TicketView';
+import { asTicket } from '../../shared/result-parts';
+import { TicketView } from './TicketView';
 
 interface Props {
   teach: TeachView | null;

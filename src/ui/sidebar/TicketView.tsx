@@ -1,13 +1,8 @@
 import type { TicketData } from '../../shared/ticket';
 import { formatTime } from '../format';
+import { useTicketParts, type KeptRest } from '../hooks/useResultParts';
 import { t } from '../i18n';
-import { ShowMore, shownPart, useShownChars } from './ShowMore';
-
-/** The data of `ticket.read`, when it has the ticket's shape; else null (shown as JSON). */
-export function asTicket(data: unknown): TicketData | null {
-  const d = data as Partial<TicketData> | null;
-  return d && typeof d === 'object' && typeof d.subject === 'string' && Array.isArray(d.messages) ? (d as TicketData) : null;
-}
+import { ShowMore } from './ShowMore';
 
 const when = (time: string | null) => {
   const ms = time ? Date.parse(time) : NaN;
@@ -16,19 +11,14 @@ const when = (time: string | null) => {
 
 /**
  * A ticket as plain text: page content is data, so nothing of it is rendered as HTML. A big one
- * shows its first messages (SHOWN_AT_ONCE characters) at once and the rest on demand.
+ * shows its first part at once and the rest on demand, part by part; `kept`: the background
+ * keeps it, and `ticket` holds its first part only.
  */
-export function TicketView({ ticket }: { ticket: TicketData }) {
+export function TicketView({ ticket, kept }: { ticket: TicketData; kept?: KeptRest }) {
   const { name, email } = ticket.requester ?? { name: null, email: null };
-  const [chars, more] = useShownChars();
-  let room = chars;
-  let total = 0;
-  const shown = [];
-  for (const m of ticket.messages) {
-    total += m.body.length;
-    if (room > 0) shown.push({ ...m, body: shownPart(m.body, room) });
-    room -= m.body.length;
-  }
+  const parts = useTicketParts(ticket.messages, kept);
+  // The last message shown is cut when the next part starts inside it.
+  const cut = parts.next !== null && parts.next.start > 0 ? parts.next.index : -1;
   return (
     <div class="ticket">
       <p class="ticket-head">
@@ -45,16 +35,16 @@ export function TicketView({ ticket }: { ticket: TicketData }) {
         <dd>{[name, email && `<${email}>`].filter(Boolean).join(' ') || '—'}</dd>
       </dl>
       <ol class="messages">
-        {shown.map((m, i) => (
+        {parts.shown.map((m, i) => (
           <li key={i} class={`message role-${m.role}`}>
             <div class="message-meta">
               <strong>{m.author}</strong> <span class="role">{t(`role_${m.role}`)}</span> <span class="muted">{when(m.time)}</span>
             </div>
-            <div class="text">{m.body}</div>
+            <div class="text">{i === cut ? `${m.body}…` : m.body}</div>
           </li>
         ))}
       </ol>
-      <ShowMore left={total - chars} onMore={more} />
+      <ShowMore left={parts.left} lost={parts.lost} onMore={parts.more} />
     </div>
   );
 }

@@ -1,13 +1,16 @@
 import { useMemo } from 'preact/hooks';
-import type { ToolResult } from '../../core';
 import type { PageToolView } from '../../shared/protocol';
-import { prettyData } from '../format';
+import { asTicket, prettyData, type ShownResult } from '../../shared/result-parts';
+import { useTextParts, type KeptRest } from '../hooks/useResultParts';
 import { t } from '../i18n';
-import { asTicket, TicketView } from './TicketView';
-import { ShowMore, shownPart, useShownChars } from './ShowMore';
+import { TicketView } from './TicketView';
+import { ShowMore } from './ShowMore';
 
-/** What a tool run gave: the error, a ticket, other data as JSON, or that a write was done. */
-export function ToolResultView({ tool, result }: { tool: PageToolView; result: ToolResult }) {
+/**
+ * What a tool run gave: the error, a ticket, other data as JSON, or that a write was done. A big
+ * read result came as its first part (`rest`); the rest is asked of the background for `tabId`.
+ */
+export function ToolResultView({ tool, result, tabId }: { tool: PageToolView; result: ShownResult; tabId?: number }) {
   if (!result.ok) {
     return (
       <div class="result result-error" data-testid="tool-result" role="alert">
@@ -19,14 +22,15 @@ export function ToolResultView({ tool, result }: { tool: PageToolView; result: T
   // A prepared send has its confirm card: a note here would outlive what the card says.
   if (tool.sideEffect === 'send') return null;
   const ticket = tool.name === 'ticket.read' ? asTicket(result.data) : null;
+  const kept = result.rest && tabId !== undefined ? { tabId, rest: result.rest } : undefined;
   return (
     <div class="result" data-testid="tool-result">
       {ticket ? (
-        <TicketView ticket={ticket} />
+        <TicketView ticket={ticket} kept={kept} />
       ) : tool.sideEffect === 'write' || result.data === undefined ? (
         <p class="ok">{t(tool.sideEffect === 'write' ? 'result_written' : 'result_done')}</p>
       ) : (
-        <DataView data={result.data} />
+        <DataView data={result.data} kept={kept} />
       )}
       {result.truncated && <p class="muted">{t('result_truncated')}</p>}
     </div>
@@ -34,13 +38,13 @@ export function ToolResultView({ tool, result }: { tool: PageToolView; result: T
 }
 
 /** Other data as JSON: a big one shows its first part at once and the rest on demand. */
-function DataView({ data }: { data: unknown }) {
+function DataView({ data, kept }: { data: unknown; kept: KeptRest | undefined }) {
   const text = useMemo(() => prettyData(data), [data]);
-  const [chars, more] = useShownChars();
+  const parts = useTextParts(text, kept);
   return (
     <>
-      <pre>{shownPart(text, chars)}</pre>
-      <ShowMore left={text.length - chars} onMore={more} />
+      <pre>{parts.next ? `${parts.shown}…` : parts.shown}</pre>
+      <ShowMore left={parts.left} lost={parts.lost} onMore={parts.more} />
     </>
   );
 }
