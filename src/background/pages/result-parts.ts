@@ -47,12 +47,15 @@ export function createResultParts(pages: Pick<TabPages, 'get'>, newId: () => str
       const start = { index: 0, start: 0 };
       const first = whole.kind === 'ticket' ? ticketPart(whole.messages, start) : textPart(whole.text, start);
       forget((k) => k.tabId === tabId && k.tool === tool);
-      if (!first.next || chars > KEPT_CHARS) return result;
+      if (!first.next) return result;
       const id = newId();
       kept.set(id, { tabId, tool, page, whole, chars });
-      // Newest first: past the bounds, the older ones go.
+      // Newest first: past the bounds, the older ones go (this one stays, however big: the panel never gets it whole).
       let total = 0;
-      [...kept].reverse().forEach(([older, k], n) => ((total += k.chars) > KEPT_CHARS || n >= KEPT_RESULTS) && kept.delete(older));
+      [...kept].reverse().forEach(([older, k], n) => {
+        total += k.chars;
+        if (n > 0 && (total > KEPT_CHARS || n >= KEPT_RESULTS)) kept.delete(older);
+      });
       // The first part in the shape the whole has: a ticket with its first messages, or text.
       const data = first.kind === 'ticket' ? { ...ticket, messages: first.pieces.map(({ index: _i, start: _s, ...m }) => m) } : first.text;
       return { ...result, data, rest: { id, next: first.next, total: chars } };

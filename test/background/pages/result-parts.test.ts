@@ -35,7 +35,7 @@ describe('the big results the background keeps for the panel', () => {
     expect((first.data as string) + part.text).toBe(JSON.stringify(data, null, 2).slice(0, 2 * PART_CHARS));
   });
 
-  it("drops a tab's earlier read of the same tool, and keeps at most eight results", () => {
+  it("drops a tab's earlier read of the same tool, and keeps at most eight results and 24 million characters", () => {
     const { parts, read, pages } = setup();
     const first = read(ticket(100_000));
     const second = read(ticket(100_000));
@@ -45,5 +45,10 @@ describe('the big results the background keeps for the panel', () => {
     const others = [2, 3, 4, 5, 6, 7, 8, 9].map((tab) => read(ticket(100_000), 'ticket.read', tab));
     expect(parts.part(1, second.rest!.id, second.rest!.next)).toBeNull();
     expect(others.every((r, i) => parts.part(i + 2, r.rest!.id, r.rest!.next) !== null)).toBe(true);
+    // One past the bound on characters is still given in parts, and the others make room for it.
+    const huge = read('x'.repeat(25_000_000), 'page.read');
+    expect((huge.data as string).length).toBe(PART_CHARS);
+    expect(parts.part(1, huge.rest!.id, huge.rest!.next)).toMatchObject({ kind: 'text', next: { index: 0, start: 2 * PART_CHARS } });
+    expect(parts.part(9, others.at(-1)!.rest!.id, others.at(-1)!.rest!.next)).toBeNull();
   });
 });
