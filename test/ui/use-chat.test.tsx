@@ -8,6 +8,7 @@ import { applyAgentEvent, type ChatItem } from '../../src/shared/chat-items';
 import { chatStore } from '../../src/background/chat/chat-store';
 import { createServices } from '../../src/background/host';
 import { useChat, type Chat } from '../../src/ui/hooks/useChat';
+import type { ChatServerMessage } from '../../src/shared/chat-protocol';
 import { installChatPort } from '../fakes/chat-port';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
@@ -36,6 +37,7 @@ const shape = (items: ChatItem[]) => items.map(({ id: _id, ...rest }) => rest);
 
 const MODEL = { name: 'deskmate-demo', demo: true, masked: false };
 const delta = (text: string): AgentEvent => ({ type: 'text_delta', step: 1, delta: text });
+const snapshot = (running: boolean): ChatServerMessage => ({ type: 'chat.snapshot', tabId: 1, key: 'chat:1:http://127.0.0.1:4517 7', home: { site: 'http://127.0.0.1:4517', ticket: '7' }, items: [], running, model: MODEL });
 const done: AgentEvent = { type: 'done', reason: 'stop', steps: 1, usage: { promptTokens: 0, completionTokens: 0 } };
 
 beforeEach(() => {
@@ -108,10 +110,14 @@ describe('useChat', () => {
   it('connects again and opens its conversation as soon as the agent types after the worker stopped', async () => {
     const port = installChatPort();
     await mount();
+    port.emit(snapshot(false));
+    await settle();
     chat.wake(); // connected: nothing to do
     expect(port.connects()).toBe(1);
 
     port.stopWorker();
+    // Nothing owed to the sidebar: the worker may sleep until the agent does something.
+    expect(port.connects()).toBe(1);
     chat.wake();
     chat.wake(); // one reconnect, however many keystrokes
     expect(port.connects()).toBe(2);
@@ -125,10 +131,46 @@ describe('useChat', () => {
   it('still reconnects at the send when nothing woke the stopped worker first', async () => {
     const port = installChatPort();
     await mount();
+    port.emit(snapshot(false));
+    await settle();
     port.stopWorker();
     chat.send('hello');
     expect(port.connects()).toBe(2);
     expect(port.sent).toEqual([{ type: 'chat.open', tabId: 1 }, { type: 'chat.open', tabId: 1 }, { type: 'chat.send', tabId: 1, text: 'hello' }]);
+  });
+
+  it('connects again at once and opens its conversation again when the worker stopped before it answered the open', async () => {
+    const port = installChatPort();
+    await mount();
+    port.stopWorker();
+    expect(port.connects()).toBe(2);
+    expect(port.sent).toEqual([{ type: 'chat.open', tabId: 1 }, { type: 'chat.open', tabId: 1 }]);
+    port.emit(snapshot(false));
+    await until(() => chat.key !== null);
+  });
+
+  it('connects again at once when the worker stopped during a turn, so the sidebar learns how it ended', async () => {
+    const port = installChatPort();
+    await mount();
+    port.emit(snapshot(true));
+    await until(() => chat.running);
+    port.stopWorker();
+    expect(port.connects()).toBe(2);
+    expect(port.sent.at(-1)).toEqual({ type: 'chat.open', tabId: 1 });
+  });
+
+  it('stops connecting again on its own after three ports lost in a row with nothing heard (a worker that dies as it starts)', async () => {
+    const port = installChatPort();
+    await mount();
+    for (let i = 0; i < 5; i++) port.stopWorker();
+    expect(port.connects()).toBe(4);
+    // The agent types: connected again; once something is heard, a lost port is connected again at once.
+    chat.wake();
+    expect(port.connects()).toBe(5);
+    port.emit(snapshot(true));
+    await until(() => chat.running);
+    port.stopWorker();
+    expect(port.connects()).toBe(6);
   });
 
   it('holds the same items as the background after a real turn', async () => {

@@ -48,11 +48,22 @@ export function useChat(tabId: number | null | undefined): Chat {
     void typed.flush();
     port.current?.send(make(id));
   };
-  const open = () => post((id) => ({ type: 'chat.open', tabId: id }));
+  // Waiting for the answer to the last chat.open (a snapshot of the bound tab), and whether a turn runs.
+  const opening = useRef(false);
+  const running = useRef(false);
+  running.current = state.running;
+  // Ports lost in a row with nothing heard between: a worker that dies as it starts is not woken forever.
+  const lostInARow = useRef(0);
+  const open = () => {
+    if (typeof tab.current === 'number') opening.current = true;
+    post((id) => ({ type: 'chat.open', tabId: id }));
+  };
 
   useEffect(() => {
     const chat = connectChat(
       (m) => {
+        lostInARow.current = 0;
+        if (m.type === 'chat.snapshot' && m.tabId === tab.current) opening.current = false;
         // In the port's order: an answer to a save, then a snapshot newer than it.
         if (m.type === 'typed.saved') return typed.answered(m);
         if (m.type === 'chat.snapshot' || m.type === 'chat.patch') {
@@ -66,7 +77,12 @@ export function useChat(tabId: number | null | undefined): Chat {
         });
       },
       open,
-      typed.lost,
+      () => {
+        typed.lost();
+        // The worker stopped with an answer still owed to this sidebar (its conversation, or the
+        // end of a running turn): connected again at once, so it does not wait for the agent to type.
+        if ((opening.current || running.current) && ++lostInARow.current <= 3) chat.wake();
+      },
     );
     port.current = chat;
     typed.connect({ send: chat.send });
