@@ -38,8 +38,8 @@ export interface LongConversationFigures {
 
 // Numbers of one width: question 1 and question 101 write records of the same size.
 const num = (n: number) => String(n).padStart(3, '0');
-const answer = (n: number) => `**Answer ${num(n)}.** ${Array.from({ length: WORDS - 2 }, (_, i) => `w${num(n)}x${String(i + 1).padStart(2, '0')}`).join(' ')}`;
-const question = (n: number) => `Question ${num(n)}: what does the customer want?`;
+export const answer = (n: number) => `**Answer ${num(n)}.** ${Array.from({ length: WORDS - 2 }, (_, i) => `w${num(n)}x${String(i + 1).padStart(2, '0')}`).join(' ')}`;
+export const question = (n: number) => `Question ${num(n)}: what does the customer want?`;
 
 /**
  * A conversation of `questions` questions on one ticket, each answered with 60 words of Markdown,
@@ -112,7 +112,7 @@ export async function measureLongConversation(run: { context: BrowserContext; ex
 }
 
 /** The tab on `url`, and the panel showing its conversation: `asked` questions in it (null: any). */
-async function showConversation(panel: SidePanel, page: Page, url: string, asked: number | null): Promise<void> {
+export async function showConversation(panel: SidePanel, page: Page, url: string, asked: number | null): Promise<void> {
   if (page.url() !== url) await page.goto(url);
   await waitForTicketInPanel(panel, 15_000);
   await poll(
