@@ -41,7 +41,37 @@ interface CallInfo {
   turn: number;
 }
 
+/**
+ * The request's share of `messages`. Only the latest `keptTurns` questions are budgeted: what they
+ * send never depends on an earlier question (a call and its result share a question, and only a
+ * later result replaces one), so of the questions before them only the roles are read, to count
+ * them, and the hundredth question costs the worker what the twelfth did.
+ */
 export function budgetMessages(messages: readonly ChatMessage[], options: BudgetOptions = DEFAULT_BUDGET): ChatMessage[] {
+  const { start, left } = latestQuestions(messages, Math.max(1, options.keptTurns));
+  const sent = budgetWindow(start === 0 ? messages : messages.slice(start), options);
+  if (left === 0) return sent;
+  const first = sent[0] as UserMessage;
+  return [{ role: 'user', content: `${earlierMarker(left)}\n\n${first.content}` }, ...sent.slice(1)];
+}
+
+/** Where the latest `kept` questions start (found from the end), and how many questions came before. */
+function latestQuestions(messages: readonly ChatMessage[], kept: number): { start: number; left: number } {
+  let seen = 0;
+  let start = -1;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]!.role === 'user' && ++seen === kept) {
+      start = i;
+      break;
+    }
+  }
+  if (start <= 0) return { start: 0, left: 0 };
+  let left = 0;
+  for (let i = 0; i < start; i++) if (messages[i]!.role === 'user') left++;
+  return left === 0 ? { start: 0, left: 0 } : { start, left };
+}
+
+function budgetWindow(messages: readonly ChatMessage[], options: BudgetOptions): ChatMessage[] {
   const calls = new Map<string, CallInfo>();
   const latest = new Map<string, number>(); // signature -> index of its latest result that worked
   const turnOf: number[] = [];
@@ -74,7 +104,7 @@ export function budgetMessages(messages: readonly ChatMessage[], options: Budget
     if (call && call.turn < firstRecent && isReplaced(m, i, call, latest)) gone.add(m.tool_call_id);
   });
 
-  const sent = messages.flatMap((m, i): ChatMessage[] => {
+  return messages.flatMap((m, i): ChatMessage[] => {
     if (m.role === 'assistant') return withoutCalls(m, gone);
     if (m.role !== 'tool') return [m];
     if (gone.has(m.tool_call_id)) return [];
@@ -86,18 +116,6 @@ export function budgetMessages(messages: readonly ChatMessage[], options: Budget
     }
     return [m];
   });
-  return withinWindow(sent, turn, Math.max(1, options.keptTurns));
-}
-
-/** The latest `kept` questions and what followed them; the first one sent says how many went before. */
-function withinWindow(messages: ChatMessage[], questions: number, kept: number): ChatMessage[] {
-  const left = questions - kept;
-  if (left <= 0) return messages;
-  let seen = 0;
-  const start = messages.findIndex((m) => m.role === 'user' && ++seen > left);
-  if (start < 0) return messages;
-  const first = messages[start] as UserMessage;
-  return [{ role: 'user', content: `${earlierMarker(left)}\n\n${first.content}` }, ...messages.slice(start + 1)];
 }
 
 /** Refusals and errors are short and say what went wrong: never replaced. */

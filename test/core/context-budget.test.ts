@@ -93,6 +93,29 @@ describe('the context budget', () => {
     expect(sizes[99]! / sizes[0]!).toBeLessThanOrEqual(DEFAULT_BUDGET.keptTurns + 1);
   });
 
+  it('reads only the role of each message before the latest questions, however long the conversation', () => {
+    let history: ChatMessage[] = [];
+    for (let n = 1; n <= 100; n++) history = [...history, ...drafting(n, `Draft ${n}.`)];
+    const kept = DEFAULT_BUDGET.keptTurns;
+    const from = history.findIndex((m) => m.role === 'user' && m.content === `question ${101 - kept}`);
+    const read: string[] = [];
+    // Any field but the role of an earlier message is a read of what the request never carries.
+    const guarded = history.map((m, i) =>
+      i < from
+        ? new Proxy(m, {
+            get(target, key) {
+              if (key !== 'role') read.push(`${i}.${String(key)}`);
+              return Reflect.get(target, key);
+            },
+          })
+        : m,
+    );
+    const sent = budgetMessages(guarded);
+    expect(read).toEqual([]);
+    expect(sent).toEqual(budgetMessages(history));
+    expect(sent[0]).toEqual({ role: 'user', content: `${earlierMarker(100 - kept)}\n\nquestion ${101 - kept}` });
+  });
+
   it('keeps the tenth question about a 20,000-character ticket within 1.5 times the first', () => {
     let history: ChatMessage[] = [];
     const sizes: number[] = [];
