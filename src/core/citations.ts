@@ -1,4 +1,4 @@
-import type { ChatMessage } from './chat-model';
+import type { ChatMessage, ToolMessage } from './chat-model';
 import { parseFenced } from './pii/people';
 
 /**
@@ -43,22 +43,40 @@ export function citableArticles(messages: readonly ChatMessage[]): Map<string, s
   const found = new Map<string, string | { title: string; ticket: CitedTicket }>();
   for (const message of messages) {
     if (message.role !== 'tool') continue;
-    const fenced = parseFenced(message.content);
-    if (fenced?.tool === 'ticket.read') {
-      const past = pastTicketOf(fenced.value);
-      if (past && !found.has(ticketSourceId(past.ticket.key))) found.set(ticketSourceId(past.ticket.key), past);
-      continue;
-    }
-    if (!fenced?.tool.startsWith('kb.')) continue;
-    const result = fenced.value as { ok?: unknown; data?: { hits?: unknown; id?: unknown; title?: unknown } } | null;
-    if (result?.ok !== true || !result.data) continue;
-    const hits: unknown[] = Array.isArray(result.data.hits) ? result.data.hits : [result.data];
-    for (const hit of hits) {
-      const { id, title } = (hit ?? {}) as { id?: unknown; title?: unknown };
-      if (typeof id === 'string' && id && !found.has(id)) found.set(id, typeof title === 'string' ? title : id);
-    }
+    for (const [id, value] of offeredBy(message)) if (!found.has(id)) found.set(id, value);
   }
   return found;
+}
+
+type Offered = [id: string, value: string | { title: string; ticket: CitedTicket }][];
+
+/**
+ * What each tool message offers to cite, parsed once per message: every step of a turn with tool
+ * calls asks again of the whole conversation, whose results (whole tickets) would be parsed anew.
+ * Messages are never changed in place, so a message's answer never changes.
+ */
+const offered = new WeakMap<ToolMessage, Offered>();
+
+function offeredBy(message: ToolMessage): Offered {
+  let list = offered.get(message);
+  if (!list) offered.set(message, (list = parseOffered(message.content)));
+  return list;
+}
+
+function parseOffered(content: string): Offered {
+  const fenced = parseFenced(content);
+  if (fenced?.tool === 'ticket.read') {
+    const past = pastTicketOf(fenced.value);
+    return past ? [[ticketSourceId(past.ticket.key), past]] : [];
+  }
+  if (!fenced?.tool.startsWith('kb.')) return [];
+  const result = fenced.value as { ok?: unknown; data?: { hits?: unknown; id?: unknown; title?: unknown } } | null;
+  if (result?.ok !== true || !result.data) return [];
+  const hits: unknown[] = Array.isArray(result.data.hits) ? result.data.hits : [result.data];
+  return hits.flatMap((hit): Offered => {
+    const { id, title } = (hit ?? {}) as { id?: unknown; title?: unknown };
+    return typeof id === 'string' && id ? [[id, typeof title === 'string' ? title : id]] : [];
+  });
 }
 
 /** Another ticket as a successful ticket.read({ key }) returned it, or null (the tab's own ticket has no key). */
