@@ -149,26 +149,17 @@ describe('useChat', () => {
     await until(() => chat.key !== null);
   });
 
-  it('connects again at once when the worker stopped during a turn, so the sidebar learns how it ended', async () => {
-    const port = installChatPort();
-    await mount();
-    port.emit(snapshot(true));
-    await until(() => chat.running);
-    port.stopWorker();
-    expect(port.connects()).toBe(2);
-    expect(port.sent.at(-1)).toEqual({ type: 'chat.open', tabId: 1 });
-  });
-
   it('stops connecting again on its own after three ports lost in a row with nothing heard (a worker that dies as it starts)', async () => {
     const port = installChatPort();
     await mount();
     for (let i = 0; i < 5; i++) port.stopWorker();
     expect(port.connects()).toBe(4);
-    // The agent types: connected again; once something is heard, a lost port is connected again at once.
+    // The agent types: connected again and opened again; once something is heard, a port lost
+    // before the conversation came is connected again at once.
     chat.wake();
     expect(port.connects()).toBe(5);
-    port.emit(snapshot(true));
-    await until(() => chat.running);
+    port.emit({ type: 'chat.event', key: 'chat:1:8', event: delta('another conversation'), sentAt: 0 });
+    await settle();
     port.stopWorker();
     expect(port.connects()).toBe(6);
   });
