@@ -28,6 +28,8 @@ interface Entry {
 
 interface Waiting {
   id: string;
+  /** The entry that sent it: a field dropped and typed into again is a new entry, which this answer is not about. */
+  entry: Entry;
   version: number;
   answered: Promise<void>;
   answer(): void;
@@ -58,7 +60,7 @@ export function createTypedKeeper() {
     const message: TypedSave = { type: 'typed.save', seq: ++seq, field: entry.field, text: entry.text };
     let answer!: () => void;
     const answered = new Promise<void>((done) => (answer = done));
-    waiting.set(message.seq, { id, version: entry.typed, answered, answer });
+    waiting.set(message.seq, { id, entry, version: entry.typed, answered, answer });
     entry.sent = entry.typed;
     entry.onTheWay++;
     channel.send(message);
@@ -150,7 +152,7 @@ export function createTypedKeeper() {
       const w = waiting.get(n);
       if (!w) return;
       waiting.delete(n);
-      const entry = entries.get(w.id);
+      const entry = entries.get(w.id) === w.entry ? w.entry : undefined;
       if (entry) entry.onTheWay--;
       if (entry && ok) entry.applied = Math.max(entry.applied, w.version);
       else if (entry && w.version === entry.typed) entry.error = error ?? 'Not saved.';

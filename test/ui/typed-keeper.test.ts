@@ -66,6 +66,20 @@ describe('the keeper of typed text: flush before act', () => {
     expect(keeper.state(DRAFT)).toBe('saved');
   });
 
+  it('a field dropped and typed into again is not answered by the save of before: its own typing still goes at once', () => {
+    const early: TypedField = { kind: 'tabQuestion', tabId: 1 };
+    keeper.type(early, 'Old text');
+    keeper.drop(early);
+    keeper.type(early, 'New');
+    const [old, mine] = saves();
+    answer(old!);
+    expect(keeper.state(early)).toBe('saving');
+    answer(mine!);
+    expect(keeper.state(early)).toBe('saved');
+    keeper.type(early, 'Newer');
+    expect(saves().map((m) => m.text)).toEqual(['Old text', 'New', 'Newer']);
+  });
+
   it('after a refused save, sends nothing until the agent types again, then the new text', () => {
     const TEAM: TypedField = { kind: 'teamInstructions' };
     keeper.type(TEAM, 'Too long');
