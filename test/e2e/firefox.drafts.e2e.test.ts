@@ -79,9 +79,9 @@ describe('firefox.drafts: drafts keep their edits, say when they were sent, and 
   }
   const showsDraft = (d: Driver, text: string, what: string) => waitForChat(d, (v) => v.drafts.length === 1 && v.drafts[0] === text, what, { timeoutMs: 20_000 });
   const sendOffered = (d: Driver) => waitIn(d, () => document.querySelector<HTMLButtonElement>('[data-testid="draft-send"]')?.disabled === false, null, 'Send… to be offered');
+  /** Types over the draft; what happens next comes at once, with no pause (the edit goes to the background as it is typed). */
   async function edit(d: Driver, text: string): Promise<void> {
     await d.fill('[data-testid="draft-body"]', text);
-    await new Promise((r) => setTimeout(r, 900)); // past the card's debounce, as an agent pauses
   }
   const text = (d: Driver, selector: string) => waitIn(d, (s: string) => document.querySelector(s)?.textContent ?? undefined, selector, selector);
 

@@ -63,10 +63,9 @@ describe('runtime.drafts: drafts keep their edits, say when they were sent, and 
     return p;
   }
   const showsDraft = (p: SidePanel, text: string, what: string) => waitForChat(p, (v) => v.drafts.length === 1 && v.drafts[0] === text, what, { timeoutMs: 20_000 });
-  /** Types over the draft and waits past the card's debounce, as an agent pauses. */
+  /** Types over the draft; what happens next comes at once, with no pause (the edit goes to the background as it is typed). */
   async function edit(p: SidePanel, text: string): Promise<void> {
     await p.fill('[data-testid="draft-body"]', text);
-    await new Promise((r) => setTimeout(r, 900));
   }
 
   it('an edited draft survives a page reload, a closed and reopened panel and a stopped worker, and Confirm sends the edit', async () => {
@@ -82,6 +81,11 @@ describe('runtime.drafts: drafts keep their edits, say when they were sent, and 
 
     await edit(p, EDITED_AGAIN);
     await p.close();
+    // Stopped once the worker holds the edit: a stop in the middle of its write is no closed panel.
+    await poll(
+      async () => (Object.values(await chromium.serviceWorker.evaluate(() => chrome.storage.session.get(null))).some((v) => JSON.stringify(v).includes(JSON.stringify(EDITED_AGAIN))) ? true : undefined),
+      'the worker to keep the edit',
+    );
     await stopServiceWorker(chromium.context);
     expect(await serviceWorkerStatus(chromium.context)).toBe('stopped');
     p = await panelFor(page!);
