@@ -75,21 +75,27 @@ describe('agent.restart: the service worker stops mid-conversation', () => {
     await ask(panel, 'Tell me everything.');
     await waitForChat(panel, (v) => v.assistants.length === 3 && v.assistants[2]!.streaming && v.assistants[2]!.text.includes('word5'), 'the third answer to be streaming');
     await stopServiceWorker(chromium.context);
-    expect(await serviceWorkerStatus(chromium.context)).toBe('stopped');
     // The server saw the connection drop, before the full answer was written.
     await poll(() => (model.timings()[2]?.endedAt ? true : undefined), 'the model to see the third request end');
     const written = model.timings()[2]!.chunks.map((c) => c.text).join('');
     expect(written.length).toBeLessThan(LONG_ANSWER.length);
 
+    // The open sidebar, whose port the stop cut mid-answer, connects again by itself and shows
+    // how the turn ended, with nothing clicked or typed; so does a sidebar opened again.
+    const interrupted = async (what: string) => {
+      const shown = await waitForChat(panel, (v) => v.errors.length === 1 && !v.running, what);
+      expect(shown.users).toEqual(['hello', 'What is the order number?', 'Tell me everything.']);
+      expect(shown.assistants.slice(0, 2).map((a) => a.text.trim())).toEqual([HELLO_ANSWER, ORDER_ANSWER]);
+      expect(shown.assistants.every((a) => !a.streaming)).toBe(true);
+      expect(shown.errors[0]).toMatchObject({ kind: 'interrupted', retry: true });
+      expect(await panel.evaluate((s: string) => document.querySelectorAll(s).length, RETRY)).toBeGreaterThan(0);
+      return shown;
+    };
+    await interrupted('the open sidebar to show the interrupted turn');
+    expect(await serviceWorkerStatus(chromium.context)).toBe('running');
     await panel.close();
     panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
-    view = await waitForChat(panel, (v) => v.errors.length === 1, 'the interrupted turn to show a chat-error');
-    expect(view.users).toEqual(['hello', 'What is the order number?', 'Tell me everything.']);
-    expect(view.assistants.slice(0, 2).map((a) => a.text.trim())).toEqual([HELLO_ANSWER, ORDER_ANSWER]);
-    expect(view.assistants.every((a) => !a.streaming)).toBe(true);
-    expect(view.errors[0]).toMatchObject({ kind: 'interrupted', retry: true });
-    expect(view.running).toBe(false);
-    expect(await panel.evaluate((s: string) => document.querySelectorAll(s).length, RETRY)).toBeGreaterThan(0);
+    view = await interrupted('a sidebar opened again to show the interrupted turn');
 
     // A new question: answered, with the whole conversation sent to the model.
     await ask(panel, 'Are you still there?');

@@ -149,6 +149,27 @@ describe('useChat', () => {
     await until(() => chat.key !== null);
   });
 
+  it('connects again at once when the worker stopped during a turn, so the sidebar learns how it ended', async () => {
+    const port = installChatPort();
+    await mount();
+    port.emit(snapshot(true));
+    await until(() => chat.running);
+    port.stopWorker();
+    expect(port.connects()).toBe(2);
+    expect(port.sent.at(-1)).toEqual({ type: 'chat.open', tabId: 1 });
+  });
+
+  it('does not connect again on its own when the worker stopped between turns: nothing is owed, and the next message connects', async () => {
+    const port = installChatPort();
+    await mount();
+    port.emit(snapshot(false));
+    await until(() => chat.key !== null);
+    port.stopWorker();
+    expect(port.connects()).toBe(1);
+    chat.wake();
+    expect(port.connects()).toBe(2);
+  });
+
   it('stops connecting again on its own after three ports lost in a row with nothing heard (a worker that dies as it starts)', async () => {
     const port = installChatPort();
     await mount();

@@ -48,8 +48,10 @@ export function useChat(tabId: number | null | undefined): Chat {
     void typed.flush();
     port.current?.send(make(id));
   };
-  // Waiting for the answer to the last chat.open (a snapshot of the bound tab).
+  // Waiting for the answer to the last chat.open (a snapshot of the bound tab), and whether a turn runs.
   const opening = useRef(false);
+  const running = useRef(false);
+  running.current = state.running;
   // Ports lost in a row with nothing heard between: a worker that dies as it starts is not woken forever.
   const lostInARow = useRef(0);
   const open = () => {
@@ -77,9 +79,10 @@ export function useChat(tabId: number | null | undefined): Chat {
       open,
       () => {
         typed.lost();
-        // The worker stopped before it sent this sidebar its conversation: connected again at
-        // once, so the sidebar does not show nothing until the agent types.
-        if (opening.current && ++lostInARow.current <= 3) chat.wake();
+        // The worker stopped with an answer still owed to this sidebar (its conversation, or the
+        // end of a running turn): connected again at once, so the sidebar neither shows nothing
+        // nor a turn that no longer runs until the agent acts.
+        if ((opening.current || running.current) && ++lostInARow.current <= 3) chat.wake();
       },
     );
     port.current = chat;
