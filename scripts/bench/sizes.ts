@@ -74,9 +74,10 @@ export function bundleSizes(root: string): BundleSize[] {
     // What the worker evaluates before it answers its first message; the personal data script
     // (masking, the confirm card's contact review, with libphonenumber and ibantools) runs only
     // when a masked turn or a confirm card first needs it, and its number plans are a JSON file;
-    // the knowledge base's index (MiniSearch) runs at the first search; the model client at the
-    // first model request; the MCP client when a server is configured; teach mode's handlers when
-    // a tab is first taught; the saved replies' handlers at the first save, import, preview or run.
+    // the knowledge base's index (MiniSearch) and its file and URL reading run at the first search,
+    // import or sync; the model client at the first model request; the MCP client when a server is
+    // configured; teach mode's handlers when a tab is first taught; the saved replies' handlers at
+    // the first save, import, preview or run.
     sizeOf(root, 'background', ['background.js']),
     sizeOf(root, 'background personal data (lazy)', ['personal-data.js']),
     sizeOf(root, 'background kb index (lazy)', ['kb-index.js']),

@@ -6,6 +6,8 @@ import { KB_INDEX_GLOBAL, type KbIndexModule } from '../../src/tools/kb-index-mo
 import { MODEL_CLIENT_GLOBAL, type ModelClientModule } from '../../src/background/model/model-client-module';
 import { createOpenAIModel, listModels } from '../../src/background/model/openai-model';
 import { createKbIndex } from '../../src/tools/knowledge-base';
+import { parseKbFile, parseKbText } from '../../src/tools/kb-import';
+import { fetchKb } from '../../src/tools/kb-fetch';
 import { TEACH_GLOBAL, type TeachModule } from '../../src/background/teach/teach-module';
 import { teachHandlers, teachView } from '../../src/background/teach/teach-handlers';
 import { SAVED_REPLIES_GLOBAL, type SavedRepliesModule } from '../../src/background/pages/saved-replies-module';
@@ -30,7 +32,7 @@ import { checkRecipe } from '../../src/shared/recipe-check';
 /** What entrypoints/personal-data.ts sets when it runs. */
 export const personalDataScript: PersonalData = { createNumberChecks, createMaskingModel, peopleOfTicket, reviewContacts, detectPersonalData };
 /** What entrypoints/kb-index.ts sets when it runs. */
-export const kbIndexScriptModule: KbIndexModule = { createKbIndex };
+export const kbIndexScriptModule: KbIndexModule = { createKbIndex, parseKbFile, parseKbText, fetchKb };
 const modelClientModule: ModelClientModule = { createOpenAIModel, listModels };
 const teachModule: TeachModule = { teachHandlers, teachView };
 const savedRepliesModule: SavedRepliesModule = { savedReplyHandlers };

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import '../fakes/scripts'; // runs the lazy scripts and content parts this file's code reaches
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -8,12 +8,20 @@ export const kbIndexScript = defineLazyScript<KbIndexModule>('/kb-index.js', KB_
 /** What a search says when the index script cannot run: nothing of the knowledge base is lost. */
 export const KB_INDEX_UNAVAILABLE = 'The knowledge base search could not be loaded, so nothing was searched. The articles are kept; try the search again.';
 
-/** The index builder, from the script (run at the first search). */
-export async function loadKbIndexer(): Promise<KbIndexModule['createKbIndex']> {
+/** What an import or a sync says when the script cannot run: the articles kept are unchanged. */
+export const KB_READER_UNAVAILABLE = 'The knowledge base reader could not be loaded, so nothing was imported. The articles are kept; try again.';
+
+/** The knowledge base script (run at the first search, import or sync), or `unavailable` thrown in words. */
+export async function loadKbScript(unavailable: string): Promise<KbIndexModule> {
   try {
-    return (await kbIndexScript.load()).createKbIndex;
+    return await kbIndexScript.load();
   } catch (error) {
     log.error('kb-index', 'Could not load the knowledge base index script', error);
-    throw new Error(KB_INDEX_UNAVAILABLE);
+    throw new Error(unavailable);
   }
+}
+
+/** The index builder, from the script (run at the first search). */
+export async function loadKbIndexer(): Promise<KbIndexModule['createKbIndex']> {
+  return (await loadKbScript(KB_INDEX_UNAVAILABLE)).createKbIndex;
 }

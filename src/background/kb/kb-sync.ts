@@ -1,9 +1,9 @@
 import { browser } from 'wxt/browser';
 import { KB_SYNC_PERIOD_MINUTES, type KbSyncErrorCode, type KbSyncView } from '../../shared/kb-sync';
 import { originPattern } from '../../shared/settings';
-import { parseKbText } from '../../tools/kb-import';
 import type { KbArticle } from '../../tools/knowledge-base';
-import { fetchKb, type KbFetchDeps } from './kb-fetch';
+import type { KbFetchDeps } from '../../tools/kb-fetch';
+import { KB_READER_UNAVAILABLE, loadKbScript } from './kb-index';
 import { kbCopyItem, kbSyncStatusItem, kbUrlItem, type KbSyncStatus } from '../storage/items';
 import { log } from '../diagnostics/logger';
 import { managedPolicy } from '../access/policy';
@@ -53,6 +53,8 @@ export function createKbSync(onChanged: () => void, deps: KbFetchDeps = defaultD
   async function check(url: string): Promise<void> {
     const prior = await kbCopyItem.get();
     const own = prior?.url === url ? prior : null;
+    // The fetch and the reading of the answer are in the knowledge base's script, with its index.
+    const { fetchKb, parseKbText } = await loadKbScript(KB_READER_UNAVAILABLE);
     const result = await fetchKb(url, own, deps);
     const at = now();
     const record = (status: Omit<KbSyncStatus, 'url' | 'checkedAt'>) => kbSyncStatusItem.set({ url, checkedAt: at, ...status });

@@ -1,7 +1,7 @@
 import { checkConnection } from './connection-check';
 import { modelItem } from '../storage/items';
 import { checkModelSettings, loadModelSettings, saveModelSettings } from './model-settings';
-import { parseKbFile } from '../../tools/kb-import';
+import { KB_READER_UNAVAILABLE, loadKbScript } from '../kb/kb-index';
 import type { KbStore } from '../kb/kb-store';
 import type { Handlers } from '../router';
 import type { Broadcast } from '../../shared/protocol';
@@ -39,6 +39,8 @@ export function settingsHandlers(kb: KbStore, broadcast: (message: Broadcast) =>
       return { configured, settings: { preset, baseURL, model, hasKey: apiKey !== '' }, connection, kbArticles: articles.length };
     },
     async 'kb.import'({ files }) {
+      // Files are read by the knowledge base's script, which an import loads with its index.
+      const { parseKbFile } = await loadKbScript(KB_READER_UNAVAILABLE);
       const problems: string[] = [];
       const articles = files.flatMap((f) => {
         const parsed = parseKbFile(f.name, f.text);

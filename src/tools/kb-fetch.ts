@@ -1,5 +1,5 @@
-import { isWebPage, MAX_KB_FILE_CHARS } from '../../tools/kb-import';
-import type { KbSyncErrorCode } from '../../shared/kb-sync';
+import { isWebPage, MAX_KB_FILE_CHARS } from './kb-import';
+import type { KbSyncErrorCode } from '../shared/kb-sync';
 
 /** The validators of the last good response: sent back, they let the server answer 304. */
 export interface KbValidators {
