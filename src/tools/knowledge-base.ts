@@ -10,11 +10,11 @@ export interface KbArticle {
   source: string;
 }
 
+/** A search's hit. Hits come best first: that order is all the model needs of their scores. */
 export interface KbHit {
   id: string;
   title: string;
   body: string;
-  score: number;
 }
 
 /** Longest body returned per hit: enough to answer from, cheap in tokens (it is resent at every step). */
@@ -41,7 +41,6 @@ export function createKbIndex(articles: readonly KbArticle[]) {
         id: String(r.id),
         title: String(r.title),
         body: clip(String(r.body), HIT_BODY_CHARS),
-        score: Math.round(r.score * 100) / 100,
       }));
     },
   };

@@ -41,6 +41,12 @@ describe('knowledge base import', () => {
 describe('kb.search', () => {
   const index = createKbIndex(parseKbFile('help.md', markdown).articles);
 
+  it('gives each hit its id, title and body, best first, and no score: the order is all the model needs of it', () => {
+    const hits = index.search('refunds shipping');
+    expect(hits.map((h) => Object.keys(h))).toEqual(hits.map(() => ['id', 'title', 'body']));
+    expect(hits[0]).toEqual({ id: 'help.md#1', title: 'Refunds', body: 'Refunds go back to the original payment method within 5-7 business days.' });
+  });
+
   it('finds the best article first, with prefix and fuzzy matching', () => {
     expect(index.search('refund payment')[0]!.title).toBe('Refunds');
     expect(index.search('authentication phone')[0]!.title).toBe('Two-factor authentication reset');
