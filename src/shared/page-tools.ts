@@ -34,7 +34,7 @@ export const PAGE_TOOLS = {
     name: 'ticket.read',
     title: 'Read ticket',
     description:
-      "Reads the ticket in this tab: number, subject, status, requester, thread. With a key from tickets.search, reads that past ticket instead: another customer's, to learn from, never to copy their details.",
+      "Reads the ticket in this tab: number, subject, status, requester, thread. With a key from tickets.search, reads that past ticket instead: another customer's, to learn from, never to copy their names, addresses or numbers.",
     sideEffect: 'read',
     inputSchema: {
       type: 'object',
@@ -45,7 +45,8 @@ export const PAGE_TOOLS = {
   'tickets.search': {
     name: 'tickets.search',
     title: 'Search tickets',
-    description: "Searches this helpdesk's tickets, closed ones too, with its own search. Returns each match's key, number, subject, status, requester and last update; the ticket in this tab is left out.",
+    // What a match holds, the model sees in the result: the description says only what it cannot.
+    description: "Searches this helpdesk's tickets, closed ones too, with its own search; the ticket in this tab is left out.",
     sideEffect: 'read',
     timeoutMs: 20_000,
     inputSchema: {
