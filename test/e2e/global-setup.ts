@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeFirefoxProfileTemplate } from './harness/firefox';
 import { assertBrowser, chromePath, firefoxPath, ROOT, RUN_DIR } from './harness/paths';
 
 /**
@@ -18,13 +19,17 @@ export async function setup(): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), 'deskmate-e2e-run-'));
   process.env[RUN_DIR] = dir;
   const teardown = () => rmSync(dir, { recursive: true, force: true });
-  if (process.env.E2E_SKIP_BUILD === '1') return teardown;
+  // Firefox's profile template (harness/firefox.ts) starts while the build runs; without it each
+  // Firefox starts from an empty profile, slower but the same.
+  const template = makeFirefoxProfileTemplate(dir).catch((error: unknown) => console.warn(`No Firefox profile template: ${String(error)}`));
   try {
-    await run('npm', ['run', 'zip']);
+    if (process.env.E2E_SKIP_BUILD !== '1') await run('npm', ['run', 'zip']);
   } catch (error) {
+    await template;
     teardown();
     throw error;
   }
+  await template;
   return teardown;
 }
 
