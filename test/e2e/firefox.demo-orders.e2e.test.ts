@@ -1,6 +1,6 @@
 import { startOrderSystem, type OrderSystem } from '../../demo/mcp/server.mjs';
 import { PROMPT } from '../../scripts/demo/story';
-import { ask, toolNamesOf } from './harness/chat';
+import { ask, toolNamesOf, turnEnded } from './harness/chat';
 import { showTab, waitIn } from './harness/deskmate';
 import { draftShown } from './harness/drafts';
 import { openFirefoxExtensionPage } from './harness/firefox';
@@ -50,6 +50,10 @@ describe('firefox.demo-orders: the demo story with the order system', () => {
     expect(card).toContain('cap_7Q2KX94');
     expect(orders.refunds()).toEqual([]);
 
+    // Review once the card stands still: the turn's last words scroll the chat, and the card's
+    // server line grows when the server's name comes, each moving Review under a click.
+    await turnEnded(sidebar, 'the demo turn to end', { timeoutMs: 60_000 });
+    await waitIn(sidebar, () => document.querySelector('[data-testid="action-card"]')?.textContent?.includes('Orders') || null, null, 'the action card naming the server');
     await sidebar.click('[data-testid="action-review"]');
     await theOfferedAction(sidebar);
     expect(orders.refunds()).toEqual([]);
