@@ -155,12 +155,16 @@ describe('firefox.drafts: drafts keep their edits, say when they were sent, and 
     const other = home.replace('127.0.0.1', 'localhost');
     const { ticket, driver, tabId } = await drafted(home);
     await edit(driver, EDITED);
-    const callId = await driver.evaluate(async () => {
-      const all = await browser.storage.session.get(null);
-      const draft = Object.values(all).find((v) => (v as { kind?: string; text?: string })?.kind === 'draft' && (v as { text?: string }).text?.includes('EUR 89.90')) as { callId: string } | undefined;
-      return draft?.callId ?? null;
-    }, null);
-    expect(callId).toBeTruthy();
+    // The edit is on its way to the background as typed: its id once the background holds it.
+    const callId = await poll(
+      () =>
+        driver.evaluate(async () => {
+          const all = await browser.storage.session.get(null);
+          const draft = Object.values(all).find((v) => (v as { kind?: string; text?: string })?.kind === 'draft' && (v as { text?: string }).text?.includes('EUR 89.90')) as { callId: string } | undefined;
+          return draft?.callId;
+        }, null),
+      'the edited draft in the background',
+    );
 
     await ticket.goto(other);
     await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);

@@ -151,12 +151,16 @@ describe('runtime.drafts: drafts keep their edits, say when they were sent, and 
     expect(new URL(other).origin).not.toBe(new URL(home).origin);
     const p = await drafted(home);
     await edit(p, EDITED);
-    const callId = await p.evaluate(async () => {
-      const all = await chrome.storage.session.get(null);
-      const draft = Object.values(all).find((v) => (v as { kind?: string; text?: string })?.kind === 'draft' && (v as { text?: string }).text?.includes('EUR 89.90')) as { callId: string } | undefined;
-      return draft?.callId ?? null;
-    });
-    expect(callId).toBeTruthy();
+    // The edit is on its way to the background as typed: its id once the background holds it.
+    const callId = await poll(
+      () =>
+        p.evaluate(async () => {
+          const all = await chrome.storage.session.get(null);
+          const draft = Object.values(all).find((v) => (v as { kind?: string; text?: string })?.kind === 'draft' && (v as { text?: string }).text?.includes('EUR 89.90')) as { callId: string } | undefined;
+          return draft?.callId;
+        }),
+      'the edited draft in the background',
+    );
 
     await page!.goto(other);
     await page!.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
