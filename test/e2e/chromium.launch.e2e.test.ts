@@ -16,7 +16,7 @@ describe('Chromium with the extension loaded', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ '/ticket': htmlPage('Ticket', '<h1>Printer on fire</h1>') });
-    chromium = await launchChromium();
+    chromium = await launchChromium({ fresh: true });
   });
   afterAll(async () => {
     await chromium?.close();

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { killKeptChromium } from './harness/chromium';
 import { makeFirefoxProfileTemplate } from './harness/firefox';
 import { assertBrowser, chromePath, firefoxPath, ROOT, RUN_DIR } from './harness/paths';
 
@@ -13,12 +14,17 @@ import { assertBrowser, chromePath, firefoxPath, ROOT, RUN_DIR } from './harness
 export async function setup(): Promise<() => void> {
   assertBrowser(chromePath(), 'CHROME_PATH');
   assertBrowser(firefoxPath(), 'FIREFOX_PATH');
-  // Files the tests write for the browsers to read (say, a recipe to import): one folder per
-  // run, which the test workers inherit and which the teardown removes when the run ends, passed
-  // or failed. A run killed outright (SIGKILL) runs no teardown and leaves it in /tmp.
+  // Files the tests write for the browsers to read (say, a recipe to import), and the profiles of
+  // the Chromium browsers kept from file to file (harness/chromium.ts): one folder per run, which
+  // the test workers inherit and which the teardown removes when the run ends, passed or failed,
+  // once it has killed the browsers still kept. A run killed outright (SIGKILL) runs no teardown
+  // and leaves it in /tmp.
   const dir = mkdtempSync(join(tmpdir(), 'deskmate-e2e-run-'));
   process.env[RUN_DIR] = dir;
-  const teardown = () => rmSync(dir, { recursive: true, force: true });
+  const teardown = () => {
+    killKeptChromium(dir);
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  };
   // Firefox's profile template (harness/firefox.ts) starts while the build runs; without it each
   // Firefox starts from an empty profile, slower but the same.
   const template = makeFirefoxProfileTemplate(dir).catch((error: unknown) => console.warn(`No Firefox profile template: ${String(error)}`));

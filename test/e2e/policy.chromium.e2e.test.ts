@@ -50,7 +50,7 @@ describe('policy: Chromium reads the organisation’s policy and Deskmate holds 
       knowledgeBaseUrl: kb.url('/team-kb.md'),
     });
     // Kept while the browser runs: Chromium watches the folder and drops a policy whose file goes.
-    chromium = await launchChromium();
+    chromium = await launchChromium({ fresh: true });
     options = await openExtensionPage(chromium.context, chromium.extensionId, 'options.html');
     driver = pageDriver(options);
   });

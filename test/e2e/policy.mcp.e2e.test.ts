@@ -96,7 +96,7 @@ describe('policy: MCP servers and grades set by the organisation', () => {
       removeChromiumPolicy(); // one a crashed run left behind
       writeChromiumPolicy(policy());
       // Kept while the browser runs: Chromium watches the folder and drops a policy whose file goes.
-      chromium = await launchChromium();
+      chromium = await launchChromium({ fresh: true });
       options = pageDriver(await openExtensionPage(chromium.context, chromium.extensionId, 'options.html'));
     });
     afterAll(async () => {

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Worker } from 'playwright-core';
-import { assertBrowser, assertBuilt, CHROME_EXTENSION_DIR, chromePath } from './paths';
+import { chromium, type BrowserContext, type CDPSession, type Worker } from 'playwright-core';
+import { assertBrowser, assertBuilt, CHROME_EXTENSION_DIR, chromePath, RUN_DIR } from './paths';
+import { poll } from './wait';
 import { waitForServiceWorkerRunning } from './service-worker';
 
 export type { ChromeApi, ChromeTab, ExtensionContext } from './chrome-api';
@@ -30,12 +31,18 @@ export interface LaunchChromiumOptions {
   timeoutMs?: number;
   /** More command-line switches (say, host names mapped to a local server). */
   extraArgs?: string[];
+  /**
+   * A browser started now with the extension in it from the start, as a user's browser starts,
+   * rather than one kept from an earlier file of the suite (below): for a test of what Chromium
+   * reads only at its start, such as a policy file.
+   */
+  fresh?: boolean;
 }
 
-export function chromiumArgs(extensionDir: string): string[] {
+/** Chromium's switches for the tests; with an extension folder, that extension loaded at start. */
+export function chromiumArgs(extensionDir: string | null): string[] {
   return [
-    `--disable-extensions-except=${extensionDir}`,
-    `--load-extension=${extensionDir}`,
+    ...(extensionDir === null ? [] : [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`]),
     '--no-sandbox', // the machines run as root, where Chromium refuses its sandbox
     '--disable-gpu',
     '--disable-quic',
@@ -53,6 +60,8 @@ export async function launchChromium(options: LaunchChromiumOptions = {}): Promi
   const executablePath = chromePath();
   assertBuilt(extensionDir, 'npm run build');
   assertBrowser(executablePath, 'CHROME_PATH');
+  const runDir = process.env[RUN_DIR];
+  if (runDir && !options.fresh) return installInKeptBrowser(runDir, extensionDir, options.extraArgs ?? [], timeoutMs);
   const userDataDir = mkdtempSync(join(tmpdir(), 'deskmate-e2e-chromium-'));
   let context: BrowserContext | undefined;
   try {
@@ -90,4 +99,117 @@ async function firstExtensionWorker(context: BrowserContext, timeoutMs: number):
     .catch((error: Error) => {
       throw new Error(`the extension's service worker did not start: ${error.message}`);
     });
+}
+
+/**
+ * In the E2E suite a file's Chromium outlives the file: the next file of the same test worker
+ * (the files share their modules, isolate: false) takes it. A launch costs seconds of CPU here,
+ * and a browser that starts with the extension in it answers the extension's first reads of its
+ * policy (`storage.managed`) only 1-6 s later, so every file waited that long to configure it.
+ *
+ * So the browser starts without the extension, which is then installed through CDP's Extensions
+ * domain as an unpacked extension (same folder, same ID). When the file closes its browser the
+ * extension is uninstalled, which takes its storage, IndexedDB and granted permissions with it,
+ * every page is closed and the browser's cookies and site permissions are cleared; the next file
+ * installs the extension again, a fresh install. A browser asked for with other switches, or one
+ * that died, is closed and another started. What is still kept when the run ends, the run's
+ * teardown kills (`killKeptChromium`) before it removes the run's folder with the profiles.
+ */
+interface KeptBrowser {
+  context: BrowserContext;
+  cdp: CDPSession;
+  userDataDir: string;
+  /** The switches it was started with. */
+  key: string;
+}
+
+let kept: KeptBrowser | undefined;
+
+async function installInKeptBrowser(runDir: string, extensionDir: string, extraArgs: string[], timeoutMs: number): Promise<ChromiumHarness> {
+  const key = JSON.stringify(extraArgs);
+  let browser = kept;
+  kept = undefined;
+  if (browser && (browser.key !== key || !browser.context.browser()?.isConnected())) {
+    await closeChromium(browser.context, browser.userDataDir);
+    browser = undefined;
+  }
+  browser ??= await startBareChromium(runDir, extraArgs, key, timeoutMs);
+  const { context, userDataDir } = browser;
+  try {
+    const { id: extensionId } = await browser.cdp.send('Extensions.loadUnpacked', { path: extensionDir });
+    const serviceWorker = await waitForServiceWorkerRunning(context, { extensionId, timeoutMs });
+    const held = browser;
+    let closing: Promise<void> | undefined;
+    const close = () => (closing ??= keepForNextFile(held, extensionId));
+    return { context, extensionId, serviceWorker, userDataDir, close };
+  } catch (error) {
+    await closeChromium(context, userDataDir);
+    throw error;
+  }
+}
+
+async function startBareChromium(runDir: string, extraArgs: string[], key: string, timeoutMs: number): Promise<KeptBrowser> {
+  const userDataDir = mkdtempSync(join(runDir, 'chromium-'));
+  let context: BrowserContext | undefined;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromePath(),
+      headless: true,
+      timeout: timeoutMs,
+      // Playwright turns extensions off unless the command line loads one.
+      ignoreDefaultArgs: ['--disable-extensions'],
+      args: ['--enable-unsafe-extension-debugging', ...chromiumArgs(null), ...extraArgs],
+    });
+    const cdp = await context.browser()!.newBrowserCDPSession();
+    return { context, cdp, userDataDir, key };
+  } catch (error) {
+    await closeChromium(context, userDataDir);
+    throw error;
+  }
+}
+
+async function keepForNextFile(browser: KeptBrowser, extensionId: string): Promise<void> {
+  const { context, cdp } = browser;
+  try {
+    // A blank page first: the browser stays open once the file's pages are closed.
+    const blank = await context.newPage();
+    await Promise.all(context.pages().filter((page) => page !== blank).map((page) => page.close().catch(() => undefined)));
+    await cdp.send('Extensions.uninstall', { id: extensionId });
+    // Chromium deletes the extension's data after the uninstall; the next install waits for it.
+    const origin = `chrome-extension://${extensionId}`;
+    const page = await context.newCDPSession(blank);
+    await poll(async () => ((await page.send('Storage.getUsageAndQuota', { origin })).usage === 0 || undefined), `${origin}'s data to be deleted`, { timeoutMs: 10_000, intervalMs: 20 });
+    await page.detach();
+    await context.clearCookies();
+    await context.clearPermissions();
+    if (kept) await closeChromium(kept.context, kept.userDataDir);
+    kept = browser;
+  } catch {
+    await closeChromium(context, browser.userDataDir);
+  }
+}
+
+/**
+ * Kills the browsers kept in the run's folder (their profiles are there). Vitest ends its
+ * workers with SIGTERM and does not wait for them, so a kept browser may outlive its worker.
+ * Playwright starts each browser as a process group of its own: the whole group goes.
+ */
+export function killKeptChromium(runDir: string): void {
+  const mark = `--user-data-dir=${join(runDir, 'chromium-')}`;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let command = '';
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue; // gone already
+    }
+    if (!command.split('\0').some((arg) => arg.startsWith(mark))) continue;
+    for (const target of [-Number(pid), Number(pid)]) {
+      try {
+        process.kill(target, 'SIGKILL');
+      } catch {
+        // not a group leader, or gone
+      }
+    }
+  }
 }
