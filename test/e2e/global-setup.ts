@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { killKeptChromium } from './harness/chromium';
 import { makeFirefoxProfileTemplate } from './harness/firefox';
+import { killKeptBrowsers } from './harness/kept-browsers';
 import { assertBrowser, chromePath, firefoxPath, ROOT, RUN_DIR } from './harness/paths';
 
 /**
@@ -15,14 +15,14 @@ export async function setup(): Promise<() => void> {
   assertBrowser(chromePath(), 'CHROME_PATH');
   assertBrowser(firefoxPath(), 'FIREFOX_PATH');
   // Files the tests write for the browsers to read (say, a recipe to import), and the profiles of
-  // the Chromium browsers kept from file to file (harness/chromium.ts): one folder per run, which
+  // the browsers, kept from file to file (harness/chromium.ts, firefox.ts): one folder per run, which
   // the test workers inherit and which the teardown removes when the run ends, passed or failed,
   // once it has killed the browsers still kept. A run killed outright (SIGKILL) runs no teardown
   // and leaves it in /tmp.
   const dir = mkdtempSync(join(tmpdir(), 'deskmate-e2e-run-'));
   process.env[RUN_DIR] = dir;
   const teardown = () => {
-    killKeptChromium(dir);
+    killKeptBrowsers(dir);
     rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   };
   // Firefox's profile template (harness/firefox.ts) starts while the build runs; without it each

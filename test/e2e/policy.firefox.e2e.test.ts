@@ -64,7 +64,7 @@ describe('policy: Firefox reads policies.json and Deskmate holds to it', () => {
     });
     // Optional permissions granted without Firefox's prompt: only the policy stands in the way.
     attackerDir = buildAttackerFirefox();
-    firefox = await launchFirefox({ extensionDir: attackerDir, prefs: { 'extensions.webextOptionalPermissionPrompts': false } });
+    firefox = await launchFirefox({ fresh: true, extensionDir: attackerDir, prefs: { 'extensions.webextOptionalPermissionPrompts': false } });
   }, 90_000);
   afterAll(async () => {
     try {

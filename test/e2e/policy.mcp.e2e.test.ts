@@ -124,7 +124,7 @@ describe('policy: MCP servers and grades set by the organisation', () => {
     beforeAll(async () => {
       removeFirefoxPolicy(); // one a crashed run left behind
       writeFirefoxPolicy(policy());
-      firefox = await launchFirefox();
+      firefox = await launchFirefox({ fresh: true });
       options = firefoxDriver(await openFirefoxExtensionPage(firefox, 'options.html'));
     }, 90_000);
     afterAll(async () => {

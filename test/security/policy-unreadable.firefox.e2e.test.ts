@@ -28,7 +28,7 @@ describe('security: an unreadable policy in Firefox fails closed', () => {
     helpdesk = await startDemoHelpdesk();
     m = await startModel({ chunkDelayMs: 2 });
     writeFirefoxPolicyValue([{ allowedSites: ['https://desk.example.com'], sendDisabled: true, requireMasking: true }]);
-    firefox = await launchFirefox();
+    firefox = await launchFirefox({ fresh: true });
     await configureFirefox(firefox, m);
   }, 90_000);
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Worker } from 'playwright-core';
@@ -113,7 +113,7 @@ async function firstExtensionWorker(context: BrowserContext, timeoutMs: number):
  * every page is closed and the browser's cookies and site permissions are cleared; the next file
  * installs the extension again, a fresh install. A browser asked for with other switches, or one
  * that died, is closed and another started. What is still kept when the run ends, the run's
- * teardown kills (`killKeptChromium`) before it removes the run's folder with the profiles.
+ * teardown kills (kept-browsers.ts) before it removes the run's folder with the profiles.
  */
 interface KeptBrowser {
   context: BrowserContext;
@@ -189,27 +189,3 @@ async function keepForNextFile(browser: KeptBrowser, extensionId: string): Promi
   }
 }
 
-/**
- * Kills the browsers kept in the run's folder (their profiles are there). Vitest ends its
- * workers with SIGTERM and does not wait for them, so a kept browser may outlive its worker.
- * Playwright starts each browser as a process group of its own: the whole group goes.
- */
-export function killKeptChromium(runDir: string): void {
-  const mark = `--user-data-dir=${join(runDir, 'chromium-')}`;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    let command = '';
-    try {
-      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    } catch {
-      continue; // gone already
-    }
-    if (!command.split('\0').some((arg) => arg.startsWith(mark))) continue;
-    for (const target of [-Number(pid), Number(pid)]) {
-      try {
-        process.kill(target, 'SIGKILL');
-      } catch {
-        // not a group leader, or gone
-      }
-    }
-  }
-}

@@ -22,6 +22,11 @@ export interface LaunchFirefoxOptions {
   timeoutMs?: number;
   /** More Firefox preferences, e.g. to grant optional permissions without a prompt. */
   prefs?: Record<string, unknown>;
+  /**
+   * A Firefox started now, rather than one kept from an earlier file of the suite (below): for a
+   * test of what Firefox reads only at its start, such as its policies.json.
+   */
+  fresh?: boolean;
 }
 
 /** Launches Firefox with the build installed as a temporary add-on. A launch takes seconds: share one per file. */
@@ -31,6 +36,8 @@ export async function launchFirefox(options: LaunchFirefoxOptions = {}): Promise
   const executablePath = firefoxPath();
   assertBuilt(extensionDir, 'npm run build:firefox');
   assertBrowser(executablePath, 'FIREFOX_PATH');
+  const run = process.env[RUN_DIR];
+  if (run && !options.fresh) return installInKeptFirefox(run, extensionDir, options.prefs ?? {}, timeoutMs);
   const profile = freshProfile();
   let browser: Browser;
   try {
@@ -64,6 +71,86 @@ export async function launchFirefox(options: LaunchFirefoxOptions = {}): Promise
   }
 }
 
+/**
+ * In the E2E suite a file's Firefox outlives the file, as its Chromium does (chromium.ts): the
+ * next file of the same test worker takes it, and a launch here costs 3-8 s. When a file closes
+ * its Firefox, every page is closed, cookies are deleted and the add-on is uninstalled, which
+ * deletes its storage and IndexedDB and the permissions it was granted; the next file installs
+ * it again, a fresh install. `keepUuidOnUninstall` keeps its pinned UUID, so its pages keep
+ * their moz-extension:// URLs. A Firefox asked for with other preferences, or one that died, is
+ * closed and another started; the run's teardown kills what is still kept (kept-browsers.ts).
+ */
+interface KeptFirefox {
+  browser: Browser;
+  profile: string;
+  /** The preferences it was started with. */
+  key: string;
+}
+
+let keptFirefox: KeptFirefox | undefined;
+
+async function installInKeptFirefox(run: string, extensionDir: string, prefs: Record<string, unknown>, timeoutMs: number): Promise<FirefoxHarness> {
+  const key = JSON.stringify(prefs);
+  let kept = keptFirefox;
+  keptFirefox = undefined;
+  if (kept && (kept.key !== key || !kept.browser.connected)) {
+    await closeFirefox(kept.browser, kept.profile);
+    kept = undefined;
+  }
+  if (!kept) {
+    const profile = freshProfile();
+    try {
+      const browser = await puppeteer.launch({
+        browser: 'firefox',
+        executablePath: firefoxPath(),
+        headless: true,
+        timeout: timeoutMs,
+        args: ['--remote-allow-system-access'],
+        userDataDir: profile,
+        extraPrefsFirefox: {
+          'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_ADDON_ID]: FIREFOX_ADDON_UUID }),
+          'extensions.webextensions.keepUuidOnUninstall': true,
+          ...prefs,
+        },
+      });
+      kept = { browser, profile, key };
+    } catch (error) {
+      rmSync(profile, { recursive: true, force: true });
+      throw error;
+    }
+  }
+  const { browser, profile } = kept;
+  try {
+    const addonId = await withTimeout(browser.installExtension(extensionDir), timeoutMs, 'installing the add-on');
+    if (addonId !== FIREFOX_ADDON_ID) {
+      await browser.uninstallExtension(addonId).catch(() => undefined);
+      throw new Error(`the add-on installed as ${addonId}, not ${FIREFOX_ADDON_ID}: its UUID pin does not apply`);
+    }
+    const held = kept;
+    let closing: Promise<void> | undefined;
+    const close = () => (closing ??= keepFirefoxForNextFile(held, addonId));
+    return { browser, addonId, close };
+  } catch (error) {
+    await closeFirefox(browser, profile);
+    throw error;
+  }
+}
+
+async function keepFirefoxForNextFile(kept: KeptFirefox, addonId: string): Promise<void> {
+  const { browser, profile } = kept;
+  try {
+    // A blank page first: Firefox stays open once the file's pages are closed.
+    const blank = await browser.newPage();
+    await Promise.all((await browser.pages()).filter((page) => page !== blank).map((page) => page.close().catch(() => undefined)));
+    await withTimeout(browser.uninstallExtension(addonId), 10_000, 'uninstalling the add-on');
+    await browser.deleteCookie(...(await browser.cookies()));
+    if (keptFirefox) await closeFirefox(keptFirefox.browser, keptFirefox.profile);
+    keptFirefox = kept;
+  } catch {
+    await closeFirefox(browser, profile);
+  }
+}
+
 async function closeFirefox(browser: Browser, profile: string) {
   await withTimeout(browser.close(), 10_000, 'Firefox to close').catch(() => browser.process()?.kill('SIGKILL'));
   rmSync(profile, { recursive: true, force: true });
@@ -81,7 +168,7 @@ const templateDir = (run: string) => join(run, 'firefox-profile');
  */
 function freshProfile(): string {
   const run = process.env[RUN_DIR];
-  const profile = mkdtempSync(join(tmpdir(), 'deskmate-e2e-firefox-'));
+  const profile = mkdtempSync(run ? join(run, 'firefox-') : join(tmpdir(), 'deskmate-e2e-firefox-'));
   if (run && existsSync(templateDir(run))) cpSync(templateDir(run), profile, { recursive: true });
   return profile;
 }
