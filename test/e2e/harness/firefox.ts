@@ -36,35 +36,13 @@ export async function launchFirefox(options: LaunchFirefoxOptions = {}): Promise
   const executablePath = firefoxPath();
   assertBuilt(extensionDir, 'npm run build:firefox');
   assertBrowser(executablePath, 'FIREFOX_PATH');
-  const run = process.env[RUN_DIR];
-  if (run && !options.fresh) return installInKeptFirefox(run, extensionDir, options.prefs ?? {}, timeoutMs);
+  if (process.env[RUN_DIR] && !options.fresh) return installInKeptFirefox(extensionDir, options.prefs ?? {}, timeoutMs);
   const profile = freshProfile();
-  let browser: Browser;
-  try {
-    browser = await puppeteer.launch({
-      browser: 'firefox',
-      executablePath,
-      headless: true,
-      timeout: timeoutMs,
-      args: ['--remote-allow-system-access'],
-      userDataDir: profile,
-      extraPrefsFirefox: {
-        'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_ADDON_ID]: FIREFOX_ADDON_UUID }),
-        ...options.prefs,
-      },
-    });
-  } catch (error) {
-    rmSync(profile, { recursive: true, force: true });
-    throw error;
-  }
+  const browser = await startFirefox(profile, options.prefs ?? {}, timeoutMs);
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= closeFirefox(browser, profile));
   try {
-    const addonId = await withTimeout(browser.installExtension(extensionDir), timeoutMs, 'installing the add-on');
-    if (addonId !== FIREFOX_ADDON_ID) {
-      throw new Error(`the add-on installed as ${addonId}, not ${FIREFOX_ADDON_ID}: its UUID pin does not apply`);
-    }
-    return { browser, addonId, close };
+    return { browser, addonId: await installAddon(browser, extensionDir, timeoutMs), close };
   } catch (error) {
     await close();
     throw error;
@@ -89,7 +67,7 @@ interface KeptFirefox {
 
 let keptFirefox: KeptFirefox | undefined;
 
-async function installInKeptFirefox(run: string, extensionDir: string, prefs: Record<string, unknown>, timeoutMs: number): Promise<FirefoxHarness> {
+async function installInKeptFirefox(extensionDir: string, prefs: Record<string, unknown>, timeoutMs: number): Promise<FirefoxHarness> {
   const key = JSON.stringify(prefs);
   let kept = keptFirefox;
   keptFirefox = undefined;
@@ -99,33 +77,11 @@ async function installInKeptFirefox(run: string, extensionDir: string, prefs: Re
   }
   if (!kept) {
     const profile = freshProfile();
-    try {
-      const browser = await puppeteer.launch({
-        browser: 'firefox',
-        executablePath: firefoxPath(),
-        headless: true,
-        timeout: timeoutMs,
-        args: ['--remote-allow-system-access'],
-        userDataDir: profile,
-        extraPrefsFirefox: {
-          'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_ADDON_ID]: FIREFOX_ADDON_UUID }),
-          'extensions.webextensions.keepUuidOnUninstall': true,
-          ...prefs,
-        },
-      });
-      kept = { browser, profile, key };
-    } catch (error) {
-      rmSync(profile, { recursive: true, force: true });
-      throw error;
-    }
+    kept = { browser: await startFirefox(profile, { 'extensions.webextensions.keepUuidOnUninstall': true, ...prefs }, timeoutMs), profile, key };
   }
   const { browser, profile } = kept;
   try {
-    const addonId = await withTimeout(browser.installExtension(extensionDir), timeoutMs, 'installing the add-on');
-    if (addonId !== FIREFOX_ADDON_ID) {
-      await browser.uninstallExtension(addonId).catch(() => undefined);
-      throw new Error(`the add-on installed as ${addonId}, not ${FIREFOX_ADDON_ID}: its UUID pin does not apply`);
-    }
+    const addonId = await installAddon(browser, extensionDir, timeoutMs);
     const held = kept;
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= keepFirefoxForNextFile(held, addonId));
@@ -148,6 +104,31 @@ async function keepFirefoxForNextFile(kept: KeptFirefox, addonId: string): Promi
     keptFirefox = kept;
   } catch {
     await closeFirefox(browser, profile);
+  }
+}
+
+/** Installs the build as a temporary add-on; its ID must be the one whose UUID is pinned. */
+async function installAddon(browser: Browser, extensionDir: string, timeoutMs: number): Promise<string> {
+  const addonId = await withTimeout(browser.installExtension(extensionDir), timeoutMs, 'installing the add-on');
+  if (addonId !== FIREFOX_ADDON_ID) throw new Error(`the add-on installed as ${addonId}, not ${FIREFOX_ADDON_ID}: its UUID pin does not apply`);
+  return addonId;
+}
+
+/** Firefox in this profile, the add-on's UUID pinned; the profile goes if it does not start. */
+async function startFirefox(profile: string, prefs: Record<string, unknown>, timeoutMs: number): Promise<Browser> {
+  try {
+    return await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: firefoxPath(),
+      headless: true,
+      timeout: timeoutMs,
+      args: ['--remote-allow-system-access'],
+      userDataDir: profile,
+      extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_ADDON_ID]: FIREFOX_ADDON_UUID }), ...prefs },
+    });
+  } catch (error) {
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
   }
 }
 
