@@ -156,7 +156,11 @@ describe('reply.send deliver', () => {
 
   it('sends nothing when the editor never reaches the form', async () => {
     const { page, server, clicks } = openTicket({ mirrorDelayMs: false });
-    const result = await send.deliver(await prepared(page), page.document, page.location);
+    const payload = await prepared(page);
+    vi.useFakeTimers();
+    const delivered = send.deliver(payload, page.document, page.location);
+    await vi.advanceTimersByTimeAsync(20_000);
+    const result = await delivered;
     expect(result).toMatchObject({ ok: false, code: 'delivery_failed' });
     expect(result.error).toMatch(/nothing was sent/);
     expect([clicks.reply, server.posts.length]).toEqual([0, 0]);

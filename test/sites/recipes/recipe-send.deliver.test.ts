@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adapterFromRecipe } from '../../../src/sites/recipes/recipe';
 import { closeDesks, DESK, deskPage, deskRecipe, msg, NOTE_FORM, notePayload, openDesk, REPLY_FORM, replyPayload } from './send-desk';
 
@@ -8,7 +8,18 @@ import { closeDesks, DESK, deskPage, deskRecipe, msg, NOTE_FORM, notePayload, op
  * shows another ticket, the page has no form, the form posts to another site, the page is busy
  * posting, the agent typed in the box since, the editor or its form field did not take the text.
  */
-afterEach(closeDesks);
+afterEach(() => {
+  vi.useRealTimers();
+  return closeDesks();
+});
+
+/** Delivers on fake time, so a wait the page never ends (the editor's, the mirror's) passes at once. */
+async function onFakeTime<T>(deliver: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers();
+  const delivered = deliver();
+  await vi.advanceTimersByTimeAsync(20_000);
+  return delivered;
+}
 
 const send = (recipe = deskRecipe()) => adapterFromRecipe(recipe).tools['reply.send']!;
 const note = (recipe = deskRecipe()) => adapterFromRecipe(recipe).tools['note.add']!;
@@ -68,7 +79,7 @@ describe('what Confirm refuses before any click', () => {
     const tab = openDesk(deskPage());
     const box = tab.doc.querySelector<HTMLTextAreaElement>('form.note textarea')!;
     box.addEventListener('input', () => (box.value = box.value.toUpperCase()));
-    expect(await note().deliver(notePayload(BODY), tab.doc, tab.location)).toEqual({
+    expect(await onFakeTime(() => note().deliver(notePayload(BODY), tab.doc, tab.location))).toEqual({
       ok: false, code: 'delivery_failed', error: "The page's editor did not take the note text; nothing was sent.",
     });
     expect(tab.clicks).toEqual([]);
@@ -77,7 +88,7 @@ describe('what Confirm refuses before any click', () => {
   it('a form field the recipe says mirrors the editor, missing from the page', async () => {
     const tab = openDesk(deskPage());
     const recipe = deskRecipe(DESK, { reply: { mirror: 'form.reply input[name=body_html]' } });
-    expect(await send(recipe).deliver(replyPayload(BODY), tab.doc, tab.location)).toEqual({
+    expect(await onFakeTime(() => send(recipe).deliver(replyPayload(BODY), tab.doc, tab.location))).toEqual({
       ok: false, code: 'delivery_failed', error: 'The page did not copy the reply from its editor into its form; nothing was sent.',
     });
     expect(tab.clicks).toEqual([]);
