@@ -6,6 +6,32 @@ import { WxtVitest } from 'wxt/testing';
 // answering): two at a time by default. UNIT_WORKERS=1 runs one at a time.
 const WORKERS = Math.max(1, Number(process.env.UNIT_WORKERS ?? 2) || 1);
 
+// Each isolated file gets a new worker: a thread starts faster and with less CPU than a child
+// process. A file that changes what belongs to the whole process (the time zone, by
+// process.env.TZ, which a worker thread cannot set) runs in a process of its own.
+const IN_A_PROCESS = ['test/ui/audit-export.test.ts'];
+
+function extension(name: string, files: { pool: 'threads' | 'forks'; include?: string[]; exclude?: string[] }) {
+  return {
+    plugins: [WxtVitest()],
+    // WXT's mock of `wxt/browser` imports `wxt/testing`, whose index also loads the Vitest
+    // plugin and with it WXT's builder: seconds per test file. The fake browser alone will do.
+    resolve: { alias: [{ find: /^wxt\/testing$/, replacement: 'wxt/testing/fake-browser' }] },
+    test: {
+      name,
+      pool: files.pool,
+      include: files.include ?? ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+      exclude: ['test/core/**', 'test/e2e/**', 'test/**/*.e2e.test.ts', 'node_modules/**', ...(files.exclude ?? [])],
+      environment: 'node',
+      setupFiles: ['test/fakes/browser-setup.ts'],
+      // The flow tests wait by wall time for each step (5 s each): a whole test may take
+      // several such steps on a loaded machine, and a step that never comes fails with its
+      // own words, not with the test's budget.
+      testTimeout: 15_000,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
@@ -18,23 +44,8 @@ export default defineConfig({
         // share one module graph per worker instead of importing the core again for each.
         test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node', isolate: false },
       },
-      {
-        plugins: [WxtVitest()],
-        // WXT's mock of `wxt/browser` imports `wxt/testing`, whose index also loads the Vitest
-        // plugin and with it WXT's builder: seconds per test file. The fake browser alone will do.
-        resolve: { alias: [{ find: /^wxt\/testing$/, replacement: 'wxt/testing/fake-browser' }] },
-        test: {
-          name: 'extension',
-          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          exclude: ['test/core/**', 'test/e2e/**', 'test/**/*.e2e.test.ts', 'node_modules/**'],
-          environment: 'node',
-          setupFiles: ['test/fakes/browser-setup.ts'],
-          // The flow tests wait by wall time for each step (5 s each): a whole test may take
-          // several such steps on a loaded machine, and a step that never comes fails with its
-          // own words, not with the test's budget.
-          testTimeout: 15_000,
-        },
-      },
+      extension('extension', { pool: 'threads', exclude: IN_A_PROCESS }),
+      extension('extension-process', { pool: 'forks', include: IN_A_PROCESS }),
     ],
   },
 });
