@@ -72,7 +72,8 @@ async function ticketPage(adapter: Adapter, doc: Document, q: CopiesQuery, deadl
 export async function countCopies(adapter: Adapter, doc: Document, q: CopiesQuery): Promise<ToolResult<{ count: number }>> {
   const read = adapter.tools['ticket.read'];
   if (!read) return failed('unknown_tool', `${adapter.title} cannot read a ticket.`);
-  const deadline = Date.now() + Math.min(FRAME_TIMEOUT_MS, (q.waitMs ?? 0) + FRAME_TIMEOUT_MS);
+  // The frame has its own time to load; a thread that loads after it has `waitMs` more (below).
+  const deadline = Date.now() + FRAME_TIMEOUT_MS;
   const place = await ticketPage(adapter, doc, q, deadline);
   if (typeof place === 'string') return failed('page_error', place);
   try {
