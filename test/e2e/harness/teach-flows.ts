@@ -74,6 +74,10 @@ export async function teachHistoryShape(page: TeachingPage, sidebar: Driver, nav
  * checking that it names the ticket, its requester and subject and holds the draft exactly.
  */
 export async function draftToCard(sidebar: Driver, helpdesk: FixtureHelpdesk): Promise<CardView> {
+  // The flows load the ticket page just before: until the new page has announced its ticket, the
+  // sidebar shows the tab without one, and a question sent then does not go (the box keeps it).
+  // The agent sees the ticket first; so does the flow.
+  await waitIn(sidebar, () => document.querySelector('[data-testid="ticket-context"]') !== null || null, null, 'the sidebar to show the ticket');
   await ask(sidebar, 'Draft a reply to Ines.');
   await waitForChat(sidebar, (v) => !v.running && v.drafts.length === 1, 'the draft card');
   await waitIn(sidebar, () => document.querySelector<HTMLButtonElement>('[data-testid="draft-send"]')?.disabled === false || null, null, 'Send… offered by the taught recipe');
