@@ -171,8 +171,9 @@ async function startBareChromium(runDir: string, extraArgs: string[], key: strin
 async function keepForNextFile(browser: KeptBrowser, extensionId: string): Promise<void> {
   const { context, cdp } = browser;
   try {
-    // A blank page first: the browser stays open once the file's pages are closed.
-    const blank = await context.newPage();
+    // A blank page first: the browser stays open once the file's pages are closed. The one kept
+    // from the last file, when the file left it blank: a new page costs a renderer.
+    const blank = context.pages().find((page) => page.url() === 'about:blank') ?? (await context.newPage());
     await Promise.all(context.pages().filter((page) => page !== blank).map((page) => page.close().catch(() => undefined)));
     await cdp.send('Extensions.uninstall', { id: extensionId });
     // Chromium deletes the extension's data after the uninstall; the next install waits for it.
