@@ -11,14 +11,18 @@ export const CHAT_PORT = 'chat';
 
 export type ChatClientMessage =
   | { type: 'chat.open'; tabId: number }
-  | { type: 'chat.send'; tabId: number; text: string }
+  /**
+   * `key` on a send, a retry, a quick action and New chat: the conversation the sidebar showed
+   * when the agent acted. The tab's page may have changed since; then nothing runs (`chat.refused`).
+   */
+  | { type: 'chat.send'; tabId: number; key: string; text: string }
   | { type: 'chat.stop'; tabId: number }
-  | { type: 'chat.new'; tabId: number }
-  | { type: 'chat.retry'; tabId: number }
+  | { type: 'chat.new'; tabId: number; key: string }
+  | { type: 'chat.retry'; tabId: number; key: string }
   /** "Use as draft" on an assistant message: it becomes a draft card. */
   | { type: 'chat.draft'; tabId: number; itemId: string; text: string }
   /** A quick action, with the current draft for the rewrites. */
-  | { type: 'chat.action'; tabId: number; action: QuickAction; draft?: string }
+  | { type: 'chat.action'; tabId: number; key: string; action: QuickAction; draft?: string }
   /** The agent acknowledges the warning on a draft (by its call id) written under attack. */
   | { type: 'chat.ack'; tabId: number; callId: string }
   /** What the agent typed into a field (a draft's edit among them): see typed.ts. */
@@ -38,6 +42,12 @@ export type ChatServerMessage =
   | { type: 'chat.patch'; key: string; from: number; items: ChatItem[]; running: boolean; model: ModelLabel }
   | { type: 'chat.event'; key: string; event: AgentEvent; sentAt: number }
   | { type: 'chat.error'; message: string }
+  /**
+   * A send, retry, quick action or New chat for the conversation `key`, which the tab no longer
+   * shows (it moved to another ticket or page before the message came): nothing ran. A refused
+   * question is back in that conversation's box (`text`).
+   */
+  | { type: 'chat.refused'; key: string; text?: string }
   | TypedSaved;
 
 export interface ModelLabel {
@@ -48,7 +58,7 @@ export interface ModelLabel {
   masked: boolean;
 }
 
-export const CHAT_SCHEMA: JsonSchema = {
+export const CHAT_SCHEMA = {
   type: 'object',
   properties: {
     type: { type: 'string', enum: ['chat.open', 'chat.send', 'chat.stop', 'chat.new', 'chat.retry', 'chat.draft', 'chat.action', 'chat.ack', 'chat.restore'] },
@@ -62,5 +72,7 @@ export const CHAT_SCHEMA: JsonSchema = {
     version: { type: 'integer', minimum: 0, maximum: 100 },
   },
   required: ['type', 'tabId'],
+  // What runs a turn or clears a conversation names the conversation the agent saw.
+  allOf: [{ if: { properties: { type: { enum: ['chat.send', 'chat.retry', 'chat.action', 'chat.new'] } } }, then: { required: ['key'] } }],
   additionalProperties: false,
-};
+} as JsonSchema;

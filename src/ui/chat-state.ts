@@ -1,6 +1,7 @@
 import { applyAgentEvent, stampDrafts, type ChatItem } from '../shared/chat-items';
 import type { ChatServerMessage, ModelLabel } from '../shared/chat-protocol';
 import type { TicketRef } from '../shared/ticket';
+import { t } from './i18n';
 
 /** The sidebar's copy of one conversation (one tab and ticket). */
 export interface ChatState {
@@ -43,6 +44,9 @@ export function chatReducer(state: ChatState, message: ChatServerMessage, tabId:
     }
     case 'chat.error':
       return { ...state, running: false, error: message.message };
+    case 'chat.refused':
+      // Said wherever the sidebar is now: the tab moved on, and the sidebar may show its new page already.
+      return { ...state, running: message.key === state.key ? false : state.running, error: t(message.text !== undefined ? 'chat_refused_question' : 'chat_refused_action') };
     case 'typed.saved':
       // The page's keeper of typed text takes these (useChat).
       return state;

@@ -3,6 +3,7 @@ import type { ChatPort, ChatSessions } from '../../src/background/chat/chat-sess
 import type { DraftItem } from '../../src/shared/chat-items';
 import type { ChatServerMessage } from '../../src/shared/chat-protocol';
 import { answer, call, finish } from './scripted-model';
+import { asSidebarSends } from './shown-key';
 
 /** What the agent types to have the model propose `body` as the ticket's draft. */
 export const PROPOSE = 'Propose exactly: ';
@@ -44,7 +45,7 @@ const proposalIn = (asked: string): string => asked.slice(asked.indexOf(PROPOSE)
 export function draftsOf(chat: ChatSessions) {
   const messages: ChatServerMessage[] = [];
   const port: ChatPort = { postMessage: (m) => void messages.push(structuredClone(m)) };
-  const say = (message: unknown) => chat.receive(port, message);
+  const say = async (message: unknown) => chat.receive(port, await asSidebarSends(chat, message));
   const snapshot = async (tabId: number) => {
     await say({ type: 'chat.open', tabId });
     return messages.filter((m): m is Extract<ChatServerMessage, { type: 'chat.snapshot' }> => m.type === 'chat.snapshot' && m.tabId === tabId).at(-1)!;

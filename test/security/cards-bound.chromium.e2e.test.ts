@@ -1,11 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from '../e2e/harness/chromium';
-import { startModel, type ModelForExtension } from '../e2e/harness/chat';
+import { chatView, startModel, waitForChat, type ModelForExtension } from '../e2e/harness/chat';
 import { confirmCards, openTicket, readWholeBody, sendToBackground, startDemoHelpdesk, storedConfirmations, ticketShown, TICKET_1, TICKET_2, type DemoHelpdesk } from '../e2e/harness/deskmate';
 import { clickDraftSend, draftCallId, draftShown, proposeDraft, useModel } from '../e2e/harness/drafts';
 import { poll } from '../e2e/harness/wait';
+import type { ChromeApi } from '../e2e/harness/chrome-api';
 import { attack } from './attack';
+
+declare const chrome: ChromeApi; // the sidebar's global, in evaluated functions
 
 /** Each test's own texts: a text already sent to the ticket (by an earlier test) opens its sent card instead. */
 let FIRST = '';
@@ -84,6 +87,58 @@ describe('security: cards and drafts bound to their ticket (Chromium)', () => {
       "the sidebar on ticket 1042, without ticket 1041's cards and draft",
     );
   }
+
+  /**
+   * From the sidebar's page, a chat port of its own, as a sidebar that still shows an older page
+   * holds: each message posted on it, and everything the background answers.
+   */
+  async function staleSidebarPort(p: SidePanel, messages: Record<string, unknown>[]) {
+    const slot = `__deskmateStale${Math.random().toString(36).slice(2)}`;
+    await p.evaluate(
+      ({ slot, messages }) => {
+        const got: unknown[] = [];
+        (window as unknown as Record<string, unknown>)[slot] = got;
+        const port = chrome.runtime.connect({ name: 'chat' });
+        port.onMessage.addListener((m: unknown) => void got.push(m));
+        for (const m of messages) port.postMessage(m);
+      },
+      { slot, messages },
+    );
+    type Got = { type: string; [field: string]: unknown }[];
+    return (wanted: (got: Got) => boolean, what: string): Promise<Got> =>
+      poll(async () => {
+        const got = await p.evaluate((name: string) => (window as unknown as Record<string, Got>)[name]!, slot);
+        return wanted(got) ? got : undefined;
+      }, what);
+  }
+
+  const chatBox = (p: SidePanel) => p.evaluate(() => document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')?.value ?? null);
+
+  attack('a question asked on 1041 that reaches the background once the tab shows 1042 asks nothing there, and is back in 1041’s box', async () => {
+    const QUESTION = `Tell the customer the refund is approved (${run}).`;
+    page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await ticketShown(panel, panel.tabId, TICKET_1.label);
+    // The conversation the sidebar shows on 1041, as the background names it.
+    const opened = await staleSidebarPort(panel, [{ type: 'chat.open', tabId: panel.tabId }]);
+    const on1041 = (await opened((got) => got.some((m) => m.type === 'chat.snapshot'), 'the conversation of 1041')).find((m) => m.type === 'chat.snapshot')!.key as string;
+    await moveToTicket2();
+    const requests = m.model.requests().length;
+    // The question leaves a sidebar that still shows 1041, and arrives after the move.
+    const stale = await staleSidebarPort(panel, [{ type: 'chat.send', tabId: panel.tabId, key: on1041, text: QUESTION }]);
+    expect(await stale((got) => got.some((m) => m.type === 'chat.refused'), 'the question refused')).toContainEqual({ type: 'chat.refused', key: on1041, text: QUESTION });
+    expect(m.model.requests().length).toBe(requests);
+    expect((await chatView(panel)).users).toEqual([]);
+    expect(await chatBox(panel)).toBe('');
+    // Back on 1041, the question waits in its box; asked from there, it goes to 1041's conversation.
+    await page.click('a[data-ticket-nav="prev"]');
+    await page.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
+    await ticketShown(panel, panel.tabId, TICKET_1.label);
+    await poll(async () => ((await chatBox(panel!)) === QUESTION ? true : undefined), 'the question back in 1041’s box');
+    await panel.click('[data-testid="chat-send"]');
+    await waitForChat(panel, (v) => v.users.at(-1) === QUESTION, 'the question asked on 1041');
+    await poll(async () => (m.model.requests().length > requests ? true : undefined), 'the model asked');
+  });
 
   attack("ticket 1041's cards are not shown on 1042, and a forged confirm of its pending card from there is refused", async () => {
     const { pending } = await sentAndPending();

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
-import { startModel, type ModelForExtension } from '../e2e/harness/chat';
+import { chatView, startModel, waitForChat, type ModelForExtension } from '../e2e/harness/chat';
 import { confirmCards, readWholeBody, startDemoHelpdesk, TICKET_1, TICKET_2, type DemoHelpdesk, type Driver } from '../e2e/harness/deskmate';
 import { clickDraftSend, draftCallId, draftShown, proposeDraft } from '../e2e/harness/drafts';
 import { launchFirefox, openFirefoxPage, type FirefoxHarness } from '../e2e/harness/firefox';
@@ -10,7 +10,10 @@ import { poll } from '../e2e/harness/wait';
 import { attack } from './attack';
 
 declare const browser: {
-  runtime: { sendMessage(m: object): Promise<{ ok: boolean; value?: any }> };
+  runtime: {
+    sendMessage(m: object): Promise<{ ok: boolean; value?: any }>;
+    connect(info: { name: string }): { postMessage(message: unknown): void; onMessage: { addListener(listener: (message: unknown) => void): void } };
+  };
 };
 
 /**
@@ -90,6 +93,56 @@ describe('security: cards and drafts bound to their ticket (Firefox)', () => {
       "the sidebar on ticket 1042, without ticket 1041's cards and draft",
     );
   }
+
+  type Got = { type: string; [field: string]: unknown }[];
+  /** From the sidebar's page, a chat port of its own, as a sidebar that still shows an older page holds; what the background answers on it, once `wanted` holds. */
+  async function staleSidebarPort(d: Driver, messages: Record<string, unknown>[], wanted: (got: Got) => boolean, what: string): Promise<Got> {
+    const slot = `__deskmateStale${Math.random().toString(36).slice(2)}`;
+    await d.evaluate(
+      ({ slot, messages }: { slot: string; messages: Record<string, unknown>[] }) => {
+        const got: unknown[] = [];
+        (window as unknown as Record<string, unknown>)[slot] = got;
+        const port = browser.runtime.connect({ name: 'chat' });
+        port.onMessage.addListener((m: unknown) => void got.push(m));
+        for (const m of messages) port.postMessage(m);
+      },
+      { slot, messages },
+    );
+    return poll(async () => {
+      const got = await d.evaluate((name: string) => JSON.parse(JSON.stringify((window as unknown as Record<string, Got>)[name])) as Got, slot);
+      return wanted(got) ? got : undefined;
+    }, what);
+  }
+  const onTicket1 = (d: Driver) => poll(async () => ((await d.evaluate(() => document.body.textContent?.includes('#1041'), null)) ? true : undefined), 'the sidebar on ticket 1041');
+  const chatBox = (d: Driver) => d.evaluate(() => document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')?.value ?? null, null);
+
+  attack('a question asked on 1041 that reaches the background once the tab shows 1042 asks nothing there, and is back in 1041’s box', async () => {
+    const QUESTION = `Tell the customer the refund is approved (${run}).`;
+    const url = helpdesk.ticketUrl(TICKET_1.id);
+    const ticket = await openFirefoxPage(firefox, url);
+    open.push(ticket);
+    await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
+    const { sidebarPage, tabId } = await openSidebarFor(firefox, url);
+    open.push(sidebarPage);
+    const d = firefoxDriver(sidebarPage);
+    await onTicket1(d);
+    const opened = await staleSidebarPort(d, [{ type: 'chat.open', tabId }], (got) => got.some((m) => m.type === 'chat.snapshot'), 'the conversation of 1041');
+    const on1041 = opened.find((m) => m.type === 'chat.snapshot')!.key as string;
+    await moveToTicket2(ticket, d);
+    const requests = m.model.requests().length;
+    const got = await staleSidebarPort(d, [{ type: 'chat.send', tabId, key: on1041, text: QUESTION }], (got) => got.some((m) => m.type === 'chat.refused'), 'the question refused');
+    expect(got).toContainEqual({ type: 'chat.refused', key: on1041, text: QUESTION });
+    expect(m.model.requests().length).toBe(requests);
+    expect((await chatView(d)).users).toEqual([]);
+    expect(await chatBox(d)).toBe('');
+    await ticket.click('a[data-ticket-nav="prev"]');
+    await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
+    await onTicket1(d);
+    await poll(async () => ((await chatBox(d)) === QUESTION ? true : undefined), 'the question back in 1041’s box');
+    await d.click('[data-testid="chat-send"]');
+    await waitForChat(d, (v) => v.users.at(-1) === QUESTION, 'the question asked on 1041');
+    await poll(async () => (m.model.requests().length > requests ? true : undefined), 'the model asked');
+  });
 
   attack("1041's cards are not shown on 1042; a forged confirm, Send again or Send… of them from there prepares and sends nothing", async () => {
     const { ticket, d, tabId, sent, pending, callId } = await sentAndPending();

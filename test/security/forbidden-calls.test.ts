@@ -10,6 +10,7 @@ import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { answer, call, finish, ScriptedModel, type ScriptEntry } from '../fakes/scripted-model';
 import { attackEach } from './attack';
+import { asSidebarSends } from '../fakes/shown-key';
 
 const A = 'http://127.0.0.1:4517';
 const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' };
@@ -35,7 +36,7 @@ async function setup(script: ScriptEntry[]) {
     const from = messages.length;
     const answered = () =>
       messages.slice(from).some((m) => (message.type === 'chat.send' ? m.type === 'chat.event' && m.event.type === 'done' : m.type === 'chat.snapshot' || m.type === 'chat.patch' || m.type === 'chat.error'));
-    built.chat.receive(port, message);
+    built.chat.receive(port, await asSidebarSends(built.chat, message));
     await vi.waitFor(() => expect(answered()).toBe(true), { timeout: 5_000, interval: 5 });
   };
   // What the sidebar shows: every snapshot, patch and event applied in order.

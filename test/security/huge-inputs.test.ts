@@ -10,6 +10,7 @@ import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { answer, call, finish, ScriptedModel, type ScriptEntry } from '../fakes/scripted-model';
 import { attack } from './attack';
+import { asSidebarSends } from '../fakes/shown-key';
 
 const A = 'http://127.0.0.1:4517';
 const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' };
@@ -40,7 +41,7 @@ async function chat(script: ScriptEntry[]) {
   const messages: ChatServerMessage[] = [];
   const port: ChatPort = { postMessage: (m) => void messages.push(m) };
   const say = async (m: unknown) => {
-    built.chat.receive(port, m);
+    built.chat.receive(port, await asSidebarSends(built.chat, m));
     await new Promise((r) => setTimeout(r, 50));
   };
   return { ...built, tabs, model, messages, say };

@@ -9,6 +9,7 @@ import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { answer, ScriptedModel } from '../fakes/scripted-model';
 import { attack } from './attack';
+import { shownKey } from '../fakes/shown-key';
 
 /**
  * The background keeps the model settings in memory (every turn reads them before its first
@@ -35,7 +36,7 @@ async function start() {
   const save = async (settings: ModelSettings) => expect(await route({ type: 'model.set', settings }, page, built.handlers)).toMatchObject({ ok: true, value: { ok: true } });
   const ask = async (text: string) => {
     const from = messages.length;
-    await built.chat.receive(port, { type: 'chat.send', tabId: 1, text });
+    await built.chat.receive(port, { type: 'chat.send', tabId: 1, key: await shownKey(built.chat, 1), text });
     await vi.waitFor(() => expect(messages.slice(from).some((m) => m.type === 'chat.event' && m.event.type === 'done')).toBe(true));
   };
   await built.chat.receive(port, { type: 'chat.open', tabId: 1 });

@@ -10,6 +10,7 @@ import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { answer, ScriptedModel } from '../fakes/scripted-model';
 import { attackEach } from './attack';
+import { shownKey } from '../fakes/shown-key';
 
 /**
  * A policy that is there but cannot be read fails closed. Before, any exception while reading or
@@ -76,7 +77,7 @@ describe('security: a policy that cannot be read', () => {
     const messages: ChatServerMessage[] = [];
     const port: ChatPort = { postMessage: (m) => void messages.push(m) };
     await chat.receive(port, { type: 'chat.open', tabId: 1 });
-    await chat.receive(port, { type: 'chat.send', tabId: 1, text: 'What does the customer want?' });
+    await chat.receive(port, { type: 'chat.send', tabId: 1, key: await shownKey(chat, 1), text: 'What does the customer want?' });
     await vi.waitFor(() => expect(messages.some((m) => m.type === 'chat.event' && m.event.type === 'done')).toBe(true));
     expect(model.requests).toEqual([]);
     expect(JSON.stringify(messages)).toContain("policy could not be read");

@@ -48,4 +48,20 @@ describe('the message box', () => {
     expect(box().value).toBe('Which plan');
     expect(typed.pending(field)).toBe('Which plan');
   });
+
+  it('holds a question asked before the conversation is known in the box, and asks it once the conversation is known', () => {
+    const field: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 9' };
+    const box = () => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
+    const input = (f: UnsentField | null) => <ChatInput field={f} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />;
+    act(() => render(input(null), root));
+    box().value = 'Draft a reply';
+    act(() => void box().dispatchEvent(new Event('input')));
+    act(() => void box().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', cancelable: true })));
+    expect(sent).toEqual([]);
+    expect(box().value).toBe('Draft a reply');
+    act(() => render(input(field), root));
+    expect(sent).toEqual(['Draft a reply']);
+    expect(box().value).toBe('');
+    expect(typed.pending(field)).toBe('');
+  });
 });

@@ -14,6 +14,8 @@ import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
 import { answer, calls, ScriptedModel, text } from '../fakes/scripted-model';
 import { freshRoot, dropRoot } from './root';
+import { installI18n, MESSAGES } from '../fakes/i18n';
+import { typed } from '../../src/ui/typed';
 
 let root: HTMLElement;
 let chat: Chat;
@@ -125,7 +127,7 @@ describe('useChat', () => {
 
     chat.send('hello');
     expect(port.connects()).toBe(2);
-    expect(port.sent.at(-1)).toEqual({ type: 'chat.send', tabId: 1, text: 'hello' });
+    expect(port.sent.at(-1)).toEqual({ type: 'chat.send', tabId: 1, key: 'chat:1:http://127.0.0.1:4517 7', text: 'hello' });
   });
 
   it('still reconnects at the send when nothing woke the stopped worker first', async () => {
@@ -136,7 +138,7 @@ describe('useChat', () => {
     port.stopWorker();
     chat.send('hello');
     expect(port.connects()).toBe(2);
-    expect(port.sent).toEqual([{ type: 'chat.open', tabId: 1 }, { type: 'chat.open', tabId: 1 }, { type: 'chat.send', tabId: 1, text: 'hello' }]);
+    expect(port.sent).toEqual([{ type: 'chat.open', tabId: 1 }, { type: 'chat.open', tabId: 1 }, { type: 'chat.send', tabId: 1, key: 'chat:1:http://127.0.0.1:4517 7', text: 'hello' }]);
   });
 
   it('connects again at once and opens its conversation again when the worker stopped before it answered the open', async () => {
@@ -227,5 +229,42 @@ describe('useChat', () => {
     chat.reopen();
     await settle();
     expect(chat.items).toEqual([]);
+  });
+});
+
+describe('useChat, when the tab moved on before its message came', () => {
+  const on7 = 'chat:1:http://127.0.0.1:4517 7';
+  const on8: ChatServerMessage = { type: 'chat.snapshot', tabId: 1, key: 'chat:1:http://127.0.0.1:4517 8', home: { site: 'http://127.0.0.1:4517', ticket: '8' }, items: [], running: false, model: MODEL };
+
+  it('puts a refused question back in the box of the conversation it was asked in, and says why', async () => {
+    installI18n();
+    const port = installChatPort();
+    await mount();
+    port.emit(snapshot(false));
+    await settle();
+    chat.send('Tell them the refund is approved.');
+    expect(port.sent.at(-1)).toMatchObject({ type: 'chat.send', key: on7 });
+    // The tab shows ticket 8 by the time the background reads the question.
+    port.emit(on8);
+    port.emit({ type: 'chat.refused', key: on7, text: 'Tell them the refund is approved.' });
+    await settle();
+    expect(chat.key).toBe(on8.key);
+    expect(chat.running).toBe(false);
+    expect(chat.error).toBe(MESSAGES.chat_refused_question!.message);
+    expect(typed.shown({ kind: 'question', key: on7 }, '')).toBe('Tell them the refund is approved.');
+    expect(typed.shown({ kind: 'question', key: on8.key }, '')).toBe('');
+  });
+
+  it('keeps what the agent typed in that box since, after the refused question', async () => {
+    installI18n();
+    const port = installChatPort();
+    await mount();
+    port.emit(snapshot(false));
+    await settle();
+    typed.type({ kind: 'question', key: on7 }, 'And thank them.');
+    port.emit({ type: 'chat.refused', key: on7, text: 'Tell them the refund is approved.' });
+    await settle();
+    expect(typed.shown({ kind: 'question', key: on7 }, '')).toBe('Tell them the refund is approved.\n\nAnd thank them.');
+    expect(chat.running).toBe(false);
   });
 });

@@ -109,6 +109,20 @@ export function createChatSessions(services: Services, createModel: CreateModel,
   // What the agent typed: applied in the order it came, before anything a port sends after it.
   const typed = createTypedText(typedFields(drafts.edit, keyOf));
 
+  /**
+   * A send, retry, quick action or New chat for a conversation the tab no longer shows: nothing
+   * runs there or here, and a question goes back to its own conversation's box (unless the agent
+   * has typed something new there since).
+   */
+  async function refuse(port: ChatPort, message: Extract<ChatClientMessage, { key: string }>): Promise<void> {
+    const text = message.type === 'chat.send' ? message.text : undefined;
+    if (text !== undefined && message.key.startsWith(tabPrefix(message.tabId))) {
+      const id = fieldId({ kind: 'question', key: message.key });
+      if (!(await unsentText.get(id)).trim()) await unsentText.set(id, text);
+    }
+    port.postMessage({ type: 'chat.refused', key: message.key, ...(text !== undefined ? { text } : {}) });
+  }
+
   async function handle(port: ChatPort, message: Exclude<ChatClientMessage, TypedSave>): Promise<void> {
     const { tabId } = message;
     const key = await keyOf(tabId);
@@ -121,14 +135,17 @@ export function createChatSessions(services: Services, createModel: CreateModel,
         return snapshot(port, await current(tabId), settings);
       }
       case 'chat.send':
-        return turns.turn(tabId, message.text);
+        if (!(await turns.turn(tabId, message.key, message.text))) await refuse(port, message);
+        return;
       case 'chat.retry':
-        return turns.turn(tabId, undefined);
+        if (!(await turns.turn(tabId, message.key, undefined))) await refuse(port, message);
+        return;
       case 'chat.stop':
         turns.abort(key);
         return;
       case 'chat.action':
-        return turns.turn(tabId, quickActionPrompt(message.action, message.draft), message.action);
+        if (!(await turns.turn(tabId, message.key, quickActionPrompt(message.action, message.draft), message.action))) await refuse(port, message);
+        return;
       case 'chat.draft':
         return drafts.useAsDraft(tabId, message.itemId, message.text);
       case 'chat.ack':
@@ -136,6 +153,8 @@ export function createChatSessions(services: Services, createModel: CreateModel,
       case 'chat.restore':
         return drafts.restore(tabId, message.key, message.callId, message.version);
       case 'chat.new':
+        // Another ticket's conversation is not the one the agent cleared.
+        if (message.key !== key) return refuse(port, message);
         // Removed only after the stopped turn has stored itself, or it would come back.
         await turns.stop([key]);
         await conversations.remove(key);

@@ -52,7 +52,7 @@ export interface TurnHost {
 export function createChatTurns(host: TurnHost) {
   const running = new Map<string, AbortController>();
   /** Each running turn, to wait for: a stopped turn stores its conversation as it ends. */
-  const turns = new Map<string, Promise<void>>();
+  const turns = new Map<string, Promise<boolean>>();
   /** The conversation of each running turn: newer than storage, which is written per step. */
   const live = new Map<string, Conversation>();
   /** Counts each turn's start and end: a read that spans a change may be older than what was posted. */
@@ -67,12 +67,17 @@ export function createChatTurns(host: TurnHost) {
     return model.model;
   };
 
-  async function turn(tabId: number, text: string | undefined, action?: QuickAction): Promise<void> {
+  /**
+   * A turn in the tab's conversation, if that is still `shown`, the conversation the agent gave
+   * it in. False: the tab has moved to another ticket or page since, and nothing ran.
+   */
+  async function turn(tabId: number, shown: string, text: string | undefined, action?: QuickAction): Promise<boolean> {
     const key = await host.keyOf(tabId);
+    if (key !== shown) return false;
     // No await between the check and the set: two sends cannot both start a turn.
     const current = turns.get(key);
-    if (current) return current; // one turn at a time: a send while one runs is dropped
-    const done = runTurn(tabId, text, action).finally(() => turns.delete(key));
+    if (current) return current.then(() => true); // one turn at a time: a send while one runs is dropped
+    const done = runTurn(tabId, shown, text, action).finally(() => turns.delete(key));
     turns.set(key, done);
     return done;
   }
@@ -83,9 +88,11 @@ export function createChatTurns(host: TurnHost) {
     await Promise.all(keys.map((key) => turns.get(key)?.catch(log.swallow('chat', 'A stopped turn ended with an error', 'info'))));
   }
 
-  async function runTurn(tabId: number, text: string | undefined, action?: QuickAction): Promise<void> {
+  async function runTurn(tabId: number, shown: string, text: string | undefined, action?: QuickAction): Promise<boolean> {
     const conversation = await host.load(tabId);
-    if (conversation.running) return;
+    // The page changed while the conversation was read.
+    if (conversation.key !== shown) return false;
+    if (conversation.running) return true;
     const key = conversation.key;
     // Read together: the first request waits for both.
     const [settings, ctx] = await Promise.all([loadModelSettings(), humanCtx(host.services, tabId)]);
@@ -122,9 +129,9 @@ export function createChatTurns(host: TurnHost) {
       storeStep();
       await host.snapshot(conversation, settings);
       // A policy that is there but unreadable lets no request leave (policy.ts fails closed).
-      if (!runsUnderPolicy(await managedPolicy.get())) return finish(conversation, { type: 'error', step: 0, kind: 'bad_request', message: POLICY_UNREADABLE, retryable: false });
+      if (!runsUnderPolicy(await managedPolicy.get())) return finish(conversation, { type: 'error', step: 0, kind: 'bad_request', message: POLICY_UNREADABLE, retryable: false }).then(() => true);
       const problem = checkModelSettings(settings);
-      if (problem) return finish(conversation, { type: 'error', step: 0, kind: 'bad_request', message: `${problem} Open the settings to fix it.`, retryable: false });
+      if (problem) return finish(conversation, { type: 'error', step: 0, kind: 'bad_request', message: `${problem} Open the settings to fix it.`, retryable: false }).then(() => true);
 
       const history = text === undefined ? conversation.history : conversation.history.slice(0, -1);
       // Applied as sent, not as received: a snapshot never holds a delta that is still to come.
@@ -188,6 +195,7 @@ export function createChatTurns(host: TurnHost) {
       // as it applied the events) and the card an action's answer becomes, known only at the end.
       await host.snapshot(conversation, settings, turnStart);
     }
+    return true;
   }
 
   async function finish(conversation: Conversation, event: AgentEvent): Promise<void> {

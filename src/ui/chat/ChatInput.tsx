@@ -38,13 +38,23 @@ export function ChatInput({ field, early, running, placeholder, onSend, onStop, 
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT)}px`;
   }, [question.text]);
 
+  // A question names the conversation it is asked in: asked before the sidebar shows one, it
+  // waits in the box and goes once the conversation is known.
+  const ready = field !== null;
+  const queued = useRef(false);
   const send = () => {
     const text = (box.current?.value ?? question.text).trim();
     if (!text || running) return;
+    queued.current = !ready;
+    if (!ready) return;
     // Used: empty again, here and in the background, before the question goes (the keeper sends that first).
     question.type('');
     onSend(text);
   };
+  // After the keeper has made the text typed so far the conversation's own (useTyped).
+  useEffect(() => {
+    if (ready && queued.current) send();
+  }, [ready]);
   const onInput = (e: Event) => {
     question.type((e.currentTarget as HTMLTextAreaElement).value);
     onTyping?.();

@@ -66,6 +66,12 @@ export function useChat(tabId: number | null | undefined): Chat {
         if (m.type === 'chat.snapshot' && m.tabId === tab.current) opening.current = false;
         // In the port's order: an answer to a save, then a snapshot newer than it.
         if (m.type === 'typed.saved') return typed.answered(m);
+        // Not asked: back in its own conversation's box, before what was typed there since.
+        if (m.type === 'chat.refused' && m.text !== undefined) {
+          const field = { kind: 'question', key: m.key } as const;
+          const since = typed.shown(field, '').trim();
+          typed.type(field, since && since !== m.text ? `${m.text}\n\n${since}` : m.text);
+        }
         if (m.type === 'chat.snapshot' || m.type === 'chat.patch') {
           const id = m.type === 'chat.snapshot' ? m.tabId : tab.current;
           for (const item of m.items) if (item.kind === 'draft' && typeof id === 'number') typed.heard({ kind: 'draft', tabId: id, key: m.key, callId: item.callId });
@@ -116,22 +122,31 @@ export function useChat(tabId: number | null | undefined): Chat {
     questionField,
     questionEarly,
     send(text) {
-      if (state.running || !text.trim() || typeof tab.current !== 'number') return;
+      const key = state.key;
+      if (state.running || !text.trim() || key === null) return;
       // Running at once: the background's snapshot follows, and a second Enter must not send twice.
       setState((s) => ({ ...s, running: true, error: null }));
-      post((id) => ({ type: 'chat.send', tabId: id, text }));
+      post((id) => ({ type: 'chat.send', tabId: id, key, text }));
     },
     stop() {
       // Also a way out should the background never answer; its next event says the truth.
       setState((s) => ({ ...s, running: false }));
       post((id) => ({ type: 'chat.stop', tabId: id }));
     },
-    retry: () => post((id) => ({ type: 'chat.retry', tabId: id })),
-    newChat: () => post((id) => ({ type: 'chat.new', tabId: id })),
+    // Each names the conversation shown: the background refuses it if the tab has moved on since.
+    retry() {
+      const key = state.key;
+      if (key !== null) post((id) => ({ type: 'chat.retry', tabId: id, key }));
+    },
+    newChat() {
+      const key = state.key;
+      if (key !== null) post((id) => ({ type: 'chat.new', tabId: id, key }));
+    },
     action(action, draft) {
-      if (state.running || typeof tab.current !== 'number') return;
+      const key = state.key;
+      if (state.running || key === null) return;
       setState((s) => ({ ...s, running: true, error: null }));
-      post((id) => ({ type: 'chat.action', tabId: id, action, ...(draft ? { draft: draft.slice(0, 20_000) } : {}) }));
+      post((id) => ({ type: 'chat.action', tabId: id, key, action, ...(draft ? { draft: draft.slice(0, 20_000) } : {}) }));
     },
     useAsDraft: (itemId, text) => post((id) => ({ type: 'chat.draft', tabId: id, itemId, text: text.slice(0, 20_000) })),
     acknowledge: (callId) => post((id) => ({ type: 'chat.ack', tabId: id, callId })),

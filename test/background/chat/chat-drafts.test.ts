@@ -8,6 +8,7 @@ import type { ChatServerMessage } from '../../../src/shared/chat-protocol';
 import { fakeHelpdesk } from '../../fakes/fake-adapter';
 import { createFakeTabs } from '../../fakes/fake-tabs';
 import { answer, call, finish, ScriptedModel } from '../../fakes/scripted-model';
+import { asSidebarSends } from '../../fakes/shown-key';
 
 const A = 'http://127.0.0.1:4517';
 const B = 'http://localhost:4517';
@@ -27,7 +28,7 @@ async function setup(tabs = createFakeTabs()) {
   const messages: ChatServerMessage[] = [];
   const port: ChatPort = { postMessage: (m) => void messages.push(structuredClone(m)) };
   /** Sends a chat message and waits until the background has handled it (a turn: ended and stored). */
-  const say = (message: unknown) => built.chat.receive(port, message);
+  const say = async (message: unknown) => built.chat.receive(port, await asSidebarSends(built.chat, message));
   const snapshot = () => messages.filter((m): m is Extract<ChatServerMessage, { type: 'chat.snapshot' }> => m.type === 'chat.snapshot').at(-1)!;
   const draft = async (): Promise<DraftItem | undefined> => {
     await say({ type: 'chat.open', tabId: 1 });

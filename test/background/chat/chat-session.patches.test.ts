@@ -7,6 +7,7 @@ import { chatReducer, EMPTY_CHAT } from '../../../src/ui/chat-state';
 import { fakeHelpdesk } from '../../fakes/fake-adapter';
 import { createFakeTabs } from '../../fakes/fake-tabs';
 import { answer, ScriptedModel, type ScriptEntry } from '../../fakes/scripted-model';
+import { asSidebarSends } from '../../fakes/shown-key';
 
 const A = 'http://127.0.0.1:4517';
 
@@ -19,7 +20,7 @@ async function setup(script: ScriptEntry[]) {
   const messages: ChatServerMessage[] = [];
   const port: ChatPort = { postMessage: (m) => void messages.push(structuredClone(m)) };
   /** Sends a chat message and waits until the background has handled it (a turn: ended and stored). */
-  const say = (message: unknown) => built.chat.receive(port, message);
+  const say = async (message: unknown) => built.chat.receive(port, await asSidebarSends(built.chat, message));
   const seen = () => messages.reduce((state, m) => chatReducer(state, m, 1), EMPTY_CHAT);
   return { ...built, messages, say, seen };
 }

@@ -9,6 +9,7 @@ import { chatReducer, EMPTY_CHAT } from '../../../src/ui/chat-state';
 import { fakeHelpdesk } from '../../fakes/fake-adapter';
 import { createFakeTabs } from '../../fakes/fake-tabs';
 import { answer, call, finish, ScriptedModel, text, type ScriptEntry } from '../../fakes/scripted-model';
+import { asSidebarSends } from '../../fakes/shown-key';
 
 const A = 'http://127.0.0.1:4517';
 
@@ -31,7 +32,7 @@ async function setup(script: ScriptEntry[], tabs = createFakeTabs()) {
   /** Sends a chat message and waits for what answers it (see `answered`), not for a fixed time. */
   const say = async (message: { type: string; [field: string]: unknown }) => {
     const from = client.messages.length;
-    built.chat.receive(client.port, message);
+    built.chat.receive(client.port, await asSidebarSends(built.chat, message));
     await vi.waitFor(async () => expect(await answered(message.type, client.messages.slice(from))).toBe(true), { timeout: 5_000, interval: 5 });
   };
   return { ...built, model, tabs, client, say };
@@ -135,7 +136,7 @@ describe('the chat in the background', () => {
     const tabs = createFakeTabs();
     const h = await setup([{ events: [text('partial')], stall: true }], tabs);
     await h.say({ type: 'chat.open', tabId: 1 });
-    h.chat.receive(h.client.port, { type: 'chat.send', tabId: 1, text: 'draft a reply' });
+    h.chat.receive(h.client.port, await asSidebarSends(h.chat, { type: 'chat.send', tabId: 1, text: 'draft a reply' }));
     // The worker dies once the turn is stored as running, mid-answer.
     await vi.waitFor(async () => expect((await storedHeads()).some((x) => x.running && x.itemsLength > 0)).toBe(true), { interval: 5 });
     await vi.waitFor(() => expect(h.client.messages.some((m) => m.type === 'chat.event' && m.event.type === 'text_delta')).toBe(true), { interval: 5 });
@@ -151,7 +152,7 @@ describe('the chat in the background', () => {
     const tabs = createFakeTabs();
     const h = await setup([{ events: [call(0, 'c1', 'ticket__read'), finish('tool_calls')], delayMs: 5 }, { events: [text('partial')], stall: true }], tabs);
     await h.say({ type: 'chat.open', tabId: 1 });
-    h.chat.receive(h.client.port, { type: 'chat.send', tabId: 1, text: 'what does the customer want?' });
+    h.chat.receive(h.client.port, await asSidebarSends(h.chat, { type: 'chat.send', tabId: 1, text: 'what does the customer want?' }));
     // Stopped as soon as the second request streams: the step before it was stored on the way.
     await vi.waitFor(() => expect(h.client.messages.some((m) => m.type === 'chat.event' && m.event.type === 'text_delta')).toBe(true), { interval: 1 });
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -230,7 +231,7 @@ describe('the chat in the background', () => {
   it('stops a running answer and keeps the partial text', async () => {
     const h = await setup([{ events: [text('Working on')], stall: true }]);
     await h.say({ type: 'chat.open', tabId: 1 });
-    h.chat.receive(h.client.port, { type: 'chat.send', tabId: 1, text: 'go' });
+    h.chat.receive(h.client.port, await asSidebarSends(h.chat, { type: 'chat.send', tabId: 1, text: 'go' }));
     await vi.waitFor(() => expect(h.client.messages.some((m) => m.type === 'chat.event' && m.event.type === 'text_delta')).toBe(true), { interval: 5 });
     await h.say({ type: 'chat.stop', tabId: 1 });
     await h.say({ type: 'chat.open', tabId: 1 });

@@ -11,6 +11,7 @@ import type { ChatServerMessage } from '../../../src/shared/chat-protocol';
 import { fakeHelpdesk } from '../../fakes/fake-adapter';
 import { createFakeTabs } from '../../fakes/fake-tabs';
 import { answer, ScriptedModel } from '../../fakes/scripted-model';
+import { shownKey } from '../../fakes/shown-key';
 
 const A = 'http://127.0.0.1:4517';
 const sidebar: Sender = { kind: 'extension', url: 'chrome-extension://x/sidepanel.html' };
@@ -65,9 +66,10 @@ describe('typed text at the background', () => {
   it('applies a save before the message that came after it on the port, with no wait between them', async () => {
     const h = await setup();
     await h.deliver({ type: 'chat.open', tabId: 1 });
+    const key = await shownKey(h.chat, 1);
     // Both delivered at once: the quick action does not wait for the save's answer.
     const saved = h.deliver({ type: 'typed.save', seq: 1, field: { kind: 'ticketContext', site: A, ticketKey: '7' }, text: CONTEXT });
-    const turn = h.deliver({ type: 'chat.action', tabId: 1, action: 'summarize' });
+    const turn = h.deliver({ type: 'chat.action', tabId: 1, key, action: 'summarize' });
     await Promise.all([saved, turn]);
     expect(h.model.requests[0]!.messages[0]!.content).toContain(CONTEXT);
   });

@@ -34,6 +34,7 @@ export interface ChromeApi {
     sendMessage(message: unknown): Promise<unknown>;
     sendMessage(extensionId: string, message: unknown): Promise<unknown>;
     getContexts(filter: { contextTypes?: string[] }): Promise<ExtensionContext[]>;
+    connect(info: { name: string }): { postMessage(message: unknown): void; onMessage: { addListener(listener: (message: unknown) => void): void } };
   };
   storage: { local: { get(key: string): Promise<Record<string, unknown>> } };
 }
