@@ -45,9 +45,17 @@ export type ChatServerMessage =
   /**
    * A send, retry, quick action or New chat for the conversation `key`, which the tab no longer
    * shows (it moved to another ticket or page before the message came): nothing ran. A refused
-   * question is back in that conversation's box (`text`).
+   * question is back in that conversation's box (`text`). `loading`: the tab's next page was
+   * still loading as the background answered; the sidebar waits for it, as for a question asked
+   * while it loads (`chat.waiting`), and asks again if it is the same conversation.
    */
-  | { type: 'chat.refused'; key: string; text?: string }
+  | { type: 'chat.refused'; key: string; text?: string; loading?: true }
+  /**
+   * The answer to an open while the tab's next page loads (it has not announced itself and not
+   * finished loading): the sidebar keeps the conversation it shows, and a question waits, until
+   * the page is known and a snapshot follows.
+   */
+  | { type: 'chat.waiting'; tabId: number }
   | TypedSaved;
 
 export interface ModelLabel {

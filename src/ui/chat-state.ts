@@ -14,6 +14,14 @@ export interface ChatState {
   model: ModelLabel | null;
   /** The background refused a chat message or failed to handle it. */
   error: string | null;
+  /** The tab's next page loads: what is shown stays until the page is known (a snapshot ends it). */
+  waiting?: boolean;
+  /**
+   * A question of the conversation `key` refused while the next page loaded: it waits for that
+   * page in the box (the chat box asks it there if it is the same conversation). `seq` tells one
+   * refusal from the next.
+   */
+  held?: { key: string; seq: number };
 }
 
 export const EMPTY_CHAT: ChatState = { key: null, home: null, items: [], running: false, model: null, error: null };
@@ -27,7 +35,8 @@ export function chatReducer(state: ChatState, message: ChatServerMessage, tabId:
     case 'chat.snapshot':
       // A late answer to the chat.open of a tab the sidebar has left.
       if (message.tabId !== tabId) return state;
-      return { key: message.key, home: message.home, items: message.items, running: message.running, model: message.model, error: null };
+      // A held question's refusal stays known: the chat box may not have seen it yet.
+      return { key: message.key, home: message.home, items: message.items, running: message.running, model: message.model, error: null, ...(state.held ? { held: state.held } : {}) };
     case 'chat.patch':
       // Not ours, or a patch of a copy this sidebar does not hold (useChat opens it again).
       if (!patchFits(state, message)) return state;
@@ -44,7 +53,13 @@ export function chatReducer(state: ChatState, message: ChatServerMessage, tabId:
     }
     case 'chat.error':
       return { ...state, running: false, error: message.message };
+    case 'chat.waiting':
+      return message.tabId !== tabId || state.waiting ? state : { ...state, waiting: true };
     case 'chat.refused':
+      if (message.loading) {
+        const held = { key: message.key, seq: (state.held?.seq ?? 0) + 1 };
+        return { ...state, running: message.key === state.key ? false : state.running, waiting: true, held };
+      }
       // Said wherever the sidebar is now: the tab moved on, and the sidebar may show its new page already.
       return { ...state, running: message.key === state.key ? false : state.running, error: t(message.text !== undefined ? 'chat_refused_question' : 'chat_refused_action') };
     case 'typed.saved':

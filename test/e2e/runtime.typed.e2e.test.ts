@@ -135,4 +135,39 @@ describe('runtime.typed: text typed a moment before counts', () => {
     await waitForChat(p, (v) => v.users.length === 1, 'the conversation in a reopened panel');
     expect(await p.evaluate(() => document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')?.value)).toBe('');
   });
+
+  it('a question asked while the ticket page reloads waits for the page, and is asked once, on that ticket', async () => {
+    m.model.script([{ text: 'Maria is on the premium plan.' }]);
+    page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
+    const p = await panelFor(page, { keepFocus: true });
+    await p.fill('[data-testid="chat-input"]', QUESTION);
+    // The reloaded document's script is held by the network: the new page has not loaded, and has
+    // not announced itself (the content script runs once the document is parsed).
+    const script = `${new URL(helpdesk.ticketUrl(TICKET_1.id)).origin}/assets/app.mjs`;
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(script, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const reloaded = page.reload();
+    await poll(async () => {
+      const view = await sendToBackground<{ page: unknown }>(p, { type: 'view.get', tabId: p.tabId });
+      return view.ok && view.value.page === null ? true : undefined;
+    }, 'the tab’s page gone while the next one loads');
+    // Asked now, it waits: the box keeps it, and nothing reaches the model.
+    await p.click('[data-testid="chat-send"]');
+    await p.waitFor('[data-testid="chat-send"][aria-busy="true"]');
+    expect(await p.evaluate(() => document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')?.value)).toBe(QUESTION);
+    expect(m.model.requests()).toEqual([]);
+    release();
+    await reloaded;
+    await page.unroute(script);
+    const view = await waitForChat(p, (v) => v.users.length === 1 && !v.running && v.assistants.length === 1, 'the question asked once the page is back');
+    expect(view.users).toEqual([QUESTION]);
+    expect(view.assistants[0]!.text).toContain('premium plan');
+    expect(m.model.requests()).toHaveLength(1);
+    expect(messagesOf(m.model.requests()[0]).at(-1)!.content).toContain(QUESTION);
+    expect(await p.evaluate(() => document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')?.value)).toBe('');
+  });
 });

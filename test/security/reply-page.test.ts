@@ -17,7 +17,7 @@ import { attackEach } from './attack';
 const SITE = 'http://desk.attack.test';
 const TAB = 7;
 const page: TabPage = { tabId: TAB, adapterId: `recipe:${SITE}`, origin: SITE, url: `${SITE}/noframe/tickets/5`, ticket: { key: '5', label: '#5' } };
-const pages: TabPages = { get: (id) => (id === TAB ? page : undefined), all: () => [page], set: async () => undefined, drop: async () => false };
+const pages: TabPages = { get: (id) => (id === TAB ? page : undefined), all: () => [page], set: async () => undefined, drop: async () => false, loading: () => false, loaded: () => false };
 const ctx: PageCtx = { scope: SITE, tabId: TAB, autonomous: false, ticketKey: '5' };
 const BODY = 'Hi Ines, a new lamp ships today.';
 

@@ -64,4 +64,51 @@ describe('the message box', () => {
     expect(box().value).toBe('');
     expect(typed.pending(field)).toBe('');
   });
+
+  it('holds a question asked while the tab’s next page loads, and asks it if that page is the same conversation', () => {
+    const field: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 10' };
+    const box = () => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
+    const button = () => root.querySelector<HTMLButtonElement>('[data-testid="chat-send"]')!;
+    const input = (waiting: boolean) => <ChatInput field={field} waiting={waiting} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />;
+    act(() => render(input(true), root));
+    box().value = 'Draft a reply';
+    act(() => void box().dispatchEvent(new Event('input')));
+    act(() => void button().click());
+    expect(sent).toEqual([]);
+    expect(button().disabled).toBe(true);
+    expect(box().value).toBe('Draft a reply');
+    act(() => render(input(false), root));
+    expect(sent).toEqual(['Draft a reply']);
+    expect(button().disabled).toBe(false);
+  });
+
+  it('keeps a question asked while the next page loads in its own conversation’s box when that page is another ticket, and says so', () => {
+    const on10: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 10' };
+    const on11: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 11' };
+    const box = () => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
+    const input = (field: UnsentField, waiting: boolean) => <ChatInput field={field} waiting={waiting} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />;
+    act(() => render(input(on10, true), root));
+    box().value = 'Refund approved';
+    act(() => void box().dispatchEvent(new Event('input')));
+    act(() => void box().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', cancelable: true })));
+    act(() => render(input(on11, false), root));
+    expect(sent).toEqual([]);
+    expect(typed.pending(on10)).toBe('Refund approved');
+    expect(root.querySelector('[data-testid="chat-left-behind"]')).not.toBeNull();
+  });
+
+  it('waits for the next page with a question the background gave back while that page loaded, then asks it there', () => {
+    const field: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 12' };
+    const box = () => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
+    const input = (waiting: boolean, held?: { key: string; seq: number }) => <ChatInput field={field} waiting={waiting} held={held} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />;
+    act(() => render(input(false), root));
+    // Back in the box (the sidebar's keeper), refused while the page loads.
+    act(() => typed.type(field, 'Which plan?'));
+    act(() => render(input(true, { key: field.key, seq: 1 }), root));
+    expect(sent).toEqual([]);
+    expect(box().value).toBe('Which plan?');
+    expect(root.querySelector<HTMLButtonElement>('[data-testid="chat-send"]')!.getAttribute('aria-busy')).toBe('true');
+    act(() => render(input(false, { key: field.key, seq: 1 }), root));
+    expect(sent).toEqual(['Which plan?']);
+  });
 });

@@ -120,7 +120,9 @@ export function createChatSessions(services: Services, createModel: CreateModel,
       const id = fieldId({ kind: 'question', key: message.key });
       if (!(await unsentText.get(id)).trim()) await unsentText.set(id, text);
     }
-    port.postMessage({ type: 'chat.refused', key: message.key, ...(text !== undefined ? { text } : {}) });
+    // Whether the next page is still loading, as the answer leaves: a snapshot for that page comes after it.
+    const loading = text !== undefined && services.pages.loading(message.tabId);
+    port.postMessage({ type: 'chat.refused', key: message.key, ...(text !== undefined ? { text } : {}), ...(loading ? { loading } : {}) });
   }
 
   async function handle(port: ChatPort, message: Exclude<ChatClientMessage, TypedSave>): Promise<void> {
@@ -128,6 +130,8 @@ export function createChatSessions(services: Services, createModel: CreateModel,
     const key = await keyOf(tabId);
     switch (message.type) {
       case 'chat.open': {
+        // Not the tab's conversation for a moment (a page that reloads is no ticket until it says so).
+        if (services.pages.loading(tabId)) return port.postMessage({ type: 'chat.waiting', tabId });
         const settings = await loadModelSettings();
         subscribers.follow(key, port);
         // Posted with no wait after it is read: the port gets events from here on, and the

@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
-import type { TypedField, UnsentField } from '../../shared/typed';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { fieldId, type TypedField, type UnsentField } from '../../shared/typed';
 import { useUnsentTyped } from '../hooks/useTyped';
 import { t } from '../i18n';
 
@@ -9,6 +9,10 @@ interface Props {
   /** Where text typed before the conversation is known is kept (the tab's conversation). */
   early?: TypedField | null;
   running: boolean;
+  /** The tab's next page loads: a question asked now waits for it (see `send`). */
+  waiting?: boolean;
+  /** A question refused while the next page loaded (back in its box): it waits for that page too. */
+  held?: { key: string; seq: number } | undefined;
   /** What the page is and what Deskmate can do there, as the box's placeholder. */
   placeholder: string;
   onSend(text: string): void;
@@ -24,7 +28,7 @@ const MAX_HEIGHT = 160;
  * Send while an answer runs. What is typed and not sent stays with the conversation (a closed and
  * reopened sidebar, another tab and back), and is the box's text only for that conversation.
  */
-export function ChatInput({ field, early, running, placeholder, onSend, onStop, onTyping }: Props) {
+export function ChatInput({ field, early, running, waiting = false, held, placeholder, onSend, onStop, onTyping }: Props) {
   const box = useRef<HTMLTextAreaElement>(null);
   const question = useUnsentTyped(field, early);
   // Focused when the sidebar opens, so the keyboard shortcut that opened it lands here.
@@ -38,24 +42,36 @@ export function ChatInput({ field, early, running, placeholder, onSend, onStop, 
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT)}px`;
   }, [question.text]);
 
-  // A question names the conversation it is asked in: asked before the sidebar shows one, it
-  // waits in the box and goes once the conversation is known.
+  // A question names the conversation it is asked in. Asked before the sidebar shows one, it
+  // waits in the box and goes once the conversation is known; asked while the tab's next page
+  // loads, it goes once that page is known if it is the same conversation, and else stays in its
+  // own conversation's box, which says so.
   const ready = field !== null;
-  const queued = useRef(false);
+  const id = field ? fieldId(field) : null;
+  const [queued, setQueued] = useState<{ for: string | null } | null>(null);
+  const [leftBehind, setLeftBehind] = useState(false);
   const send = () => {
     const text = (box.current?.value ?? question.text).trim();
     if (!text || running) return;
-    queued.current = !ready;
-    if (!ready) return;
+    if (!ready || waiting) return setQueued({ for: id });
+    setQueued(null);
+    setLeftBehind(false);
     // Used: empty again, here and in the background, before the question goes (the keeper sends that first).
     question.type('');
     onSend(text);
   };
+  useEffect(() => {
+    if (held && field?.kind === 'question' && field.key === held.key) setQueued({ for: id });
+  }, [held?.seq]);
   // After the keeper has made the text typed so far the conversation's own (useTyped).
   useEffect(() => {
-    if (ready && queued.current) send();
-  }, [ready]);
+    if (!queued || !ready || waiting) return;
+    if (queued.for === null || queued.for === id) return send();
+    setQueued(null);
+    setLeftBehind(true);
+  }, [queued, id, waiting]);
   const onInput = (e: Event) => {
+    setLeftBehind(false);
     question.type((e.currentTarget as HTMLTextAreaElement).value);
     onTyping?.();
   };
@@ -80,11 +96,16 @@ export function ChatInput({ field, early, running, placeholder, onSend, onStop, 
             {t('chat_stop')}
           </button>
         ) : (
-          <button type="submit" class="btn btn-primary" data-testid="chat-send">
-            {t('chat_send')}
+          <button type="submit" class="btn btn-primary" data-testid="chat-send" disabled={queued !== null} aria-busy={queued !== null}>
+            {queued ? t('chat_waiting') : t('chat_send')}
           </button>
         )}
       </form>
+      {leftBehind && (
+        <p class="notice" role="status" data-testid="chat-left-behind">
+          {t('chat_refused_question')}
+        </p>
+      )}
       {/* Said to screen readers with the box; shown in the header's menu. */}
       <p id="chat-hint" class="visually-hidden" data-testid="chat-hint">
         {t('chat_hint')}

@@ -78,10 +78,10 @@ export function ChatPanel({ s, chrome }: { s: Sidebar; chrome: ChatChrome }) {
         </LinkTrust.Provider>
       )}
       {chat.error && <p class="notice error" role="alert">{chat.error}</p>}
-      <QuickActions off={!chrome.answers} running={chat.running} onAction={(action) => (chrome.closeOutbound(), chat.action(action))} onWake={chat.wake}>
+      <QuickActions off={!chrome.answers} running={chat.running || chat.waiting === true} onAction={(action) => (chrome.closeOutbound(), chat.action(action))} onWake={chat.wake}>
         <SavedRepliesMenu replies={saved.replies} busy={saved.busy} onChoose={(id) => void saved.open(id)} />
       </QuickActions>
-      <ChatInput field={chat.questionField} early={chat.questionEarly} running={chat.running} placeholder={chatPlaceholder(s.view ? s.view.page : undefined, s.view?.tools ?? [])} onSend={(text) => (chrome.closeOutbound(), chat.send(text))} onStop={chat.stop} onTyping={chat.wake} />
+      <ChatInput field={chat.questionField} early={chat.questionEarly} running={chat.running} waiting={chat.waiting === true} held={chat.held} placeholder={chatPlaceholder(s.view ? s.view.page : undefined, s.view?.tools ?? [])} onSend={(text) => (chrome.closeOutbound(), chat.send(text))} onStop={chat.stop} onTyping={chat.wake} />
     </div>
   );
 }

@@ -63,7 +63,7 @@ export function useChat(tabId: number | null | undefined): Chat {
     const chat = connectChat(
       (m) => {
         lostInARow.current = 0;
-        if (m.type === 'chat.snapshot' && m.tabId === tab.current) opening.current = false;
+        if ((m.type === 'chat.snapshot' || m.type === 'chat.waiting') && m.tabId === tab.current) opening.current = false;
         // In the port's order: an answer to a save, then a snapshot newer than it.
         if (m.type === 'typed.saved') return typed.answered(m);
         // Not asked: back in its own conversation's box, before what was typed there since.

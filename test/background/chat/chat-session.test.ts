@@ -247,6 +247,36 @@ describe('the chat in the background', () => {
     expect(h.client.last().items.at(-1)).toMatchObject({ kind: 'error', errorKind: 'auth', retryable: false });
   });
 
+  it('answers an open while the tab’s next page loads with "waiting", and with that page’s conversation once it is known', async () => {
+    const h = await setup([answer('Hello there.')]);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    await h.say({ type: 'chat.send', tabId: 1, text: 'hi' });
+    const on7 = h.client.last().key;
+    // The tab reloads: its page is gone, and the next one has not announced itself yet.
+    await h.services.pages.drop(1, true);
+    const from = h.client.messages.length;
+    await h.chat.receive(h.client.port, { type: 'chat.open', tabId: 1 });
+    expect(h.client.messages.slice(from)).toEqual([{ type: 'chat.waiting', tabId: 1 }]);
+    // What the sidebar shows is still ticket 7's conversation.
+    expect(h.client.last()).toMatchObject({ key: on7, waiting: true });
+    // A question that crossed the reload waits for the page as well.
+    await h.chat.receive(h.client.port, { type: 'chat.send', tabId: 1, key: on7, text: 'and?' });
+    expect(h.client.messages.at(-1)).toEqual({ type: 'chat.refused', key: on7, text: 'and?', loading: true });
+    expect(h.client.last()).toMatchObject({ key: on7, waiting: true, held: { key: on7, seq: 1 } });
+    expect(h.model.requests).toHaveLength(1);
+    expect(h.client.last().items.map((i) => i.kind)).toEqual(['user', 'assistant']);
+    await h.handlers['page.announce']({ type: 'page.announce', adapterId: 'fake-helpdesk', url: `${A}/tickets/7`, ticket: { key: '7', label: '#7' } }, h.tabs.senderOf(1));
+    expect(h.services.pages.loading(1)).toBe(false);
+    await h.say({ type: 'chat.open', tabId: 1 });
+    expect(h.client.last().key).toBe(on7);
+    expect(h.client.last().waiting).toBeFalsy();
+    // A load that ends with no page announced ends the wait as well: the tab's own conversation.
+    await h.services.pages.drop(1, true);
+    expect(h.services.pages.loaded(1)).toBe(true);
+    expect(h.services.pages.loading(1)).toBe(false);
+    expect(h.services.pages.loaded(1)).toBe(false);
+  });
+
   it('starts over on New chat, and answers a malformed message with an error', async () => {
     const h = await setup([answer('One.')]);
     await h.say({ type: 'chat.open', tabId: 1 });
