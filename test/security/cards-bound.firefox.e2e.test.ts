@@ -61,15 +61,20 @@ describe('security: cards and drafts bound to their ticket (Firefox)', () => {
   };
   const cardStates = async (d: Driver) => (await confirmCards(d)).map((c) => c.state);
 
-  /** Ticket 1041 in a tab, its sidebar: FIRST sent, SECOND's card pending. */
-  async function sentAndPending() {
+  /** Ticket 1041 in a tab, and its sidebar. */
+  async function ticket1WithSidebar() {
     const url = helpdesk.ticketUrl(TICKET_1.id);
     const ticket = await openFirefoxPage(firefox, url);
     open.push(ticket);
     await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
     const { sidebarPage, tabId } = await openSidebarFor(firefox, url);
     open.push(sidebarPage);
-    const d = firefoxDriver(sidebarPage);
+    return { ticket, tabId, d: firefoxDriver(sidebarPage) };
+  }
+
+  /** Ticket 1041 in a tab, its sidebar: FIRST sent, SECOND's card pending. */
+  async function sentAndPending() {
+    const { ticket, tabId, d } = await ticket1WithSidebar();
     await proposeDraft(d, m.model, FIRST);
     await clickDraftSend(d);
     await poll(async () => ((await cardStates(d)).join() === 'pending' ? true : undefined), 'the first card');
@@ -118,13 +123,7 @@ describe('security: cards and drafts bound to their ticket (Firefox)', () => {
 
   attack('a question asked on 1041 that reaches the background once the tab shows 1042 asks nothing there, and is back in 1041’s box', async () => {
     const QUESTION = `Tell the customer the refund is approved (${run}).`;
-    const url = helpdesk.ticketUrl(TICKET_1.id);
-    const ticket = await openFirefoxPage(firefox, url);
-    open.push(ticket);
-    await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
-    const { sidebarPage, tabId } = await openSidebarFor(firefox, url);
-    open.push(sidebarPage);
-    const d = firefoxDriver(sidebarPage);
+    const { ticket, tabId, d } = await ticket1WithSidebar();
     await onTicket1(d);
     const opened = await staleSidebarPort(d, [{ type: 'chat.open', tabId }], (got) => got.some((m) => m.type === 'chat.snapshot'), 'the conversation of 1041');
     const on1041 = opened.find((m) => m.type === 'chat.snapshot')!.key as string;

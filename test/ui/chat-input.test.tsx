@@ -111,4 +111,12 @@ describe('the message box', () => {
     act(() => render(input(false, { key: field.key, seq: 1 }), root));
     expect(sent).toEqual(['Which plan?']);
   });
+
+  it('says so when a question given back while the next page loaded belongs to a ticket the sidebar no longer shows', () => {
+    const on13: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 13' };
+    act(() => render(<ChatInput field={on13} held={{ key: 'chat:1:http://a.test 12', seq: 1 }} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />, root));
+    expect(sent).toEqual([]);
+    expect(root.querySelector('[data-testid="chat-left-behind"]')).not.toBeNull();
+    expect(root.querySelector<HTMLButtonElement>('[data-testid="chat-send"]')!.disabled).toBe(false);
+  });
 });

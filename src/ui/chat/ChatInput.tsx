@@ -61,7 +61,9 @@ export function ChatInput({ field, early, running, waiting = false, held, placeh
     onSend(text);
   };
   useEffect(() => {
-    if (held && field?.kind === 'question' && field.key === held.key) setQueued({ for: id });
+    if (!held) return;
+    if (field?.kind === 'question' && field.key === held.key) setQueued({ for: id });
+    else setLeftBehind(true); // the sidebar shows another ticket already
   }, [held?.seq]);
   // After the keeper has made the text typed so far the conversation's own (useTyped).
   useEffect(() => {
