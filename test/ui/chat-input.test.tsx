@@ -119,4 +119,32 @@ describe('the message box', () => {
     expect(root.querySelector('[data-testid="chat-left-behind"]')).not.toBeNull();
     expect(root.querySelector<HTMLButtonElement>('[data-testid="chat-send"]')!.disabled).toBe(false);
   });
+
+  it('does not ask what the box holds when it is shown again after a question given back earlier (the Page tab and back)', () => {
+    const field: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 14' };
+    act(() => typed.type(field, 'Not meant to go yet'));
+    // A box made anew, as the Chat tab makes it when the agent comes back to it.
+    act(() => render(null, root));
+    act(() => render(<ChatInput field={field} held={{ key: field.key, seq: 3 }} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />, root));
+    expect(sent).toEqual([]);
+    expect(root.querySelector<HTMLButtonElement>('[data-testid="chat-send"]')!.disabled).toBe(false);
+    expect(root.querySelector('[data-testid="chat-left-behind"]')).toBeNull();
+  });
+
+  it('offers Ask again when a waiting question was emptied from the box before the page came back', () => {
+    const field: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 15' };
+    const box = () => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
+    const button = () => root.querySelector<HTMLButtonElement>('[data-testid="chat-send"]')!;
+    const input = (waiting: boolean) => <ChatInput field={field} waiting={waiting} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />;
+    act(() => render(input(true), root));
+    box().value = 'Which plan?';
+    act(() => void box().dispatchEvent(new Event('input')));
+    act(() => void button().click());
+    expect(button().disabled).toBe(true);
+    box().value = '';
+    act(() => void box().dispatchEvent(new Event('input')));
+    act(() => render(input(false), root));
+    expect(sent).toEqual([]);
+    expect(button().disabled).toBe(false);
+  });
 });

@@ -60,17 +60,21 @@ export function ChatInput({ field, early, running, waiting = false, held, placeh
     question.type('');
     onSend(text);
   };
+  // A refusal this box has not met yet: one from before it was shown (the Page tab and back) is old news.
+  const heldSeen = useRef(held?.seq);
   useEffect(() => {
-    if (!held) return;
+    if (!held || held.seq === heldSeen.current) return;
+    heldSeen.current = held.seq;
     if (field?.kind === 'question' && field.key === held.key) setQueued({ for: id });
     else setLeftBehind(true); // the sidebar shows another ticket already
   }, [held?.seq]);
-  // After the keeper has made the text typed so far the conversation's own (useTyped).
+  // After the keeper has made the text typed so far the conversation's own (useTyped). Once,
+  // whatever the box then holds: emptied meanwhile, or a turn running, it waits no more.
   useEffect(() => {
     if (!queued || !ready || waiting) return;
-    if (queued.for === null || queued.for === id) return send();
     setQueued(null);
-    setLeftBehind(true);
+    if (queued.for === null || queued.for === id) send();
+    else setLeftBehind(true);
   }, [queued, id, waiting]);
   const onInput = (e: Event) => {
     setLeftBehind(false);
