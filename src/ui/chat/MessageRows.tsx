@@ -55,7 +55,8 @@ const idleIn = (p: BlockProps) => (p.idleAt >= p.from && p.idleAt < p.from + BLO
 /**
  * The rows of BLOCK items from `from`. It renders again only when one of its items (by
  * identity) or what its rows are drawn with changed: the work of a token does not grow with the
- * conversation. Blocks are by position, so a row never moves from one to another.
+ * conversation. Blocks are by position, so a row never moves from one to another. Each is an
+ * element of its own, which the browser skips while it is off screen (styles.css, .chat-block).
  */
 export class Block extends Component<BlockProps> {
   override shouldComponentUpdate(next: BlockProps): boolean {
@@ -72,7 +73,7 @@ export class Block extends Component<BlockProps> {
   override render({ items, from, withDraft, idleAt, errorsBefore, ctx, draftVersion }: BlockProps) {
     let errors = errorsBefore;
     return (
-      <>
+      <div class="chat-block">
         {items.slice(from, from + BLOCK).map((item, j) => {
           const i = from + j;
           // Keyed by position (the list only grows) and call id: a snapshot keeps an edited draft.
@@ -105,7 +106,7 @@ export class Block extends Component<BlockProps> {
               return <NoticeRow key={key} item={item} />;
           }
         })}
-      </>
+      </div>
     );
   }
 }
