@@ -1,7 +1,7 @@
 import { t } from '../i18n';
 
 /** Names as the agent can read them: each tool the assistant tried, in code type. */
-function ToolNames({ tools }: { tools: string[] }) {
+export function ToolNames({ tools }: { tools: string[] }) {
   return (
     <span class="attack-tools">
       {tools.map((tool, i) => (
@@ -22,28 +22,6 @@ export function AttackWarning({ tools }: { tools: string[] }) {
       <p class="small">
         {t('attack_tried')} <ToolNames tools={tools} />
       </p>
-    </div>
-  );
-}
-
-interface DraftWarningProps {
-  tools: string[];
-  acknowledged: boolean;
-  onAcknowledge(): void;
-}
-
-/** On a draft of such a turn: its buttons work only once the agent has acknowledged this. */
-export function DraftWarning({ tools, acknowledged, onAcknowledge }: DraftWarningProps) {
-  return (
-    <div class="attack-warning" role="alert" data-testid="draft-warning">
-      <strong>{t('attack_warning')}</strong>
-      <p class="small">
-        {t('attack_tried')} <ToolNames tools={tools} />
-      </p>
-      <label class="attack-ack">
-        <input type="checkbox" data-testid="draft-ack" checked={acknowledged} disabled={acknowledged} onChange={(e) => e.currentTarget.checked && onAcknowledge()} />
-        {t('attack_ack')}
-      </label>
     </div>
   );
 }

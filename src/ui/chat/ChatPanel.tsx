@@ -7,7 +7,6 @@ import { ChatInput } from './ChatInput';
 import { ChatTop } from './ChatTop';
 import { MessageList } from './MessageList';
 import { QuickActions } from './QuickActions';
-import { SavedRepliesMenu } from './SavedReplies';
 import { useOutbound } from '../hooks/useOutbound';
 import { useSavedReplyRun } from '../hooks/useSavedReplyRun';
 import { LinkTrust } from './link-trust';
@@ -19,6 +18,8 @@ import { chatPlaceholder } from '../page-words';
 export const NewChatConfirm = lazyView(() => import('./NewChatConfirm').then((m) => m.NewChatConfirm));
 const OutboundView = lazyView(() => import('./OutboundView').then((m) => m.OutboundView));
 const SavedReplyPreview = lazyView(() => import('./SavedReplyPreview').then((m) => m.SavedReplyPreview));
+// Only a team with saved replies has the menu: fetched where there are some.
+const SavedRepliesMenu = lazyView(() => import('./SavedReplies').then((m) => m.SavedRepliesMenu));
 
 /**
  * A draft card (with its versions, sources and rewrites, and the confirm cards its Send… opened)
@@ -79,7 +80,7 @@ export function ChatPanel({ s, chrome }: { s: Sidebar; chrome: ChatChrome }) {
       )}
       {chat.error && <p class="notice error" role="alert">{chat.error}</p>}
       <QuickActions off={!chrome.answers} running={chat.running || chat.waiting === true} onAction={(action) => (chrome.closeOutbound(), chat.action(action))} onWake={chat.wake}>
-        <SavedRepliesMenu replies={saved.replies} busy={saved.busy} onChoose={(id) => void saved.open(id)} />
+        {saved.replies.length > 0 && <SavedRepliesMenu replies={saved.replies} busy={saved.busy} onChoose={(id) => void saved.open(id)} />}
       </QuickActions>
       <ChatInput field={chat.questionField} early={chat.questionEarly} running={chat.running} waiting={chat.waiting === true} held={chat.held} placeholder={chatPlaceholder(s.view ? s.view.page : undefined, s.view?.tools ?? [])} onSend={(text) => (chrome.closeOutbound(), chat.send(text))} onStop={chat.stop} onTyping={chat.wake} />
     </div>

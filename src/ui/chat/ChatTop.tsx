@@ -3,7 +3,7 @@ import type { ChatChrome } from '../hooks/useChatChrome';
 import type { Sidebar } from '../hooks/useSidebar';
 import { lazyView } from '../lazy-view';
 import { pageCan, pageIs } from '../page-words';
-import { DemoReminder, KbEmptyHint } from '../sidebar/SetupHints';
+import { DemoReminder } from '../sidebar/SetupHints';
 import { TicketContext } from './TicketContext';
 
 // Shown on first run or when the model stops answering only: fetched when first rendered.
@@ -12,6 +12,8 @@ const SetupCard = lazyView(() => import('../sidebar/SetupCard').then((m) => m.Se
 const RecipeTestLine = lazyView(() => import('./RecipeTestLine').then((m) => m.RecipeTestLine));
 // On a helpdesk a built-in recipe serves only, once the background has listed them.
 const BuiltinLine = lazyView(() => import('./BuiltinLine').then((m) => m.BuiltinLine));
+// Only while the knowledge base is empty.
+const KbEmptyHint = lazyView(() => import('../sidebar/KbEmptyHint').then((m) => m.KbEmptyHint));
 
 /**
  * The head of the conversation, scrolled with it: what the page is (when it is not a ticket),

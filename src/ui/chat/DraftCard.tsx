@@ -7,7 +7,7 @@ import { typed } from '../typed';
 import type { TypedField } from '../../shared/typed';
 import { formatClock } from '../format';
 import { t } from '../i18n';
-import { DraftWarning } from './AttackWarning';
+import { DraftWarning } from './DraftWarning';
 import { DraftSources } from './DraftSources';
 import { DraftVersions } from './DraftVersions';
 import { CopyButton } from './CopyButton';

@@ -5,7 +5,6 @@ import { useChatChrome } from '../hooks/useChatChrome';
 import { warmDateFormats } from '../format';
 import { t } from '../i18n';
 import { ChatPanel, DraftBlock, NewChatConfirm } from '../chat/ChatPanel';
-import { EnableSite } from './EnableSite';
 import { Header } from './Header';
 import { HeaderMenuItems } from './HeaderMenu';
 import { lazyView, loadWhenIdle } from '../lazy-view';
@@ -15,6 +14,8 @@ import { ConfirmCard } from './ConfirmCards';
 const PagePanel = lazyView(() => import('./PagePanel').then((m) => m.PagePanel));
 const AuditTab = lazyView(() => import('./AuditTab').then((m) => m.AuditTab));
 const TeachPanel = lazyView(() => import('./TeachPanel').then((m) => m.TeachPanel));
+// Only on a helpdesk not enabled yet.
+const EnableSite = lazyView(() => import('./EnableSite').then((m) => m.EnableSite));
 
 type Panel = 'chat' | 'page' | 'audit';
 
