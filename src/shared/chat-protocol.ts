@@ -16,7 +16,8 @@ export type ChatClientMessage =
    * when the agent acted. The tab's page may have changed since; then nothing runs (`chat.refused`).
    */
   | { type: 'chat.send'; tabId: number; key: string; text: string }
-  | { type: 'chat.stop'; tabId: number }
+  /** Stops the turn of `key`, the conversation the sidebar showed running, wherever the tab is now. */
+  | { type: 'chat.stop'; tabId: number; key: string }
   | { type: 'chat.new'; tabId: number; key: string }
   | { type: 'chat.retry'; tabId: number; key: string }
   /** "Use as draft" on an assistant message: it becomes a draft card. */
@@ -80,7 +81,7 @@ export const CHAT_SCHEMA = {
     version: { type: 'integer', minimum: 0, maximum: 100 },
   },
   required: ['type', 'tabId'],
-  // What runs a turn or clears a conversation names the conversation the agent saw.
-  allOf: [{ if: { properties: { type: { enum: ['chat.send', 'chat.retry', 'chat.action', 'chat.new'] } } }, then: { required: ['key'] } }],
+  // What runs, stops or clears a turn names the conversation the agent saw.
+  allOf: [{ if: { properties: { type: { enum: ['chat.send', 'chat.retry', 'chat.action', 'chat.new', 'chat.stop'] } } }, then: { required: ['key'] } }],
   additionalProperties: false,
 } as JsonSchema;

@@ -1,6 +1,6 @@
 import type { ChatPort, ChatSessions } from '../../src/background/chat/chat-session';
 
-const NAMES_ITS_CONVERSATION = new Set(['chat.send', 'chat.retry', 'chat.action', 'chat.new']);
+const NAMES_ITS_CONVERSATION = new Set(['chat.send', 'chat.retry', 'chat.action', 'chat.new', 'chat.stop']);
 
 /** The conversation a sidebar opened on the tab now would show: the key of the background's snapshot. */
 export async function shownKey(chat: ChatSessions, tabId: number): Promise<string> {
@@ -13,7 +13,7 @@ export async function shownKey(chat: ChatSessions, tabId: number): Promise<strin
 }
 
 /**
- * A chat message as the sidebar sends it: a send, retry, quick action or New chat names the
+ * A chat message as the sidebar sends it: a send, retry, quick action, Stop or New chat names the
  * conversation the sidebar shows, which it has from the background's snapshot. A message that
  * names one already, or needs none, is left as it is.
  */

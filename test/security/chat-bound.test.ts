@@ -1,5 +1,5 @@
 import '../fakes/scripts'; // runs the lazy scripts and content parts this file's code reaches
-import { beforeEach, describe, expect } from 'vitest';
+import { beforeEach, describe, expect, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createServices } from '../../src/background/host';
 import type { ChatPort } from '../../src/background/chat/chat-session';
@@ -8,7 +8,7 @@ import { fieldId } from '../../src/shared/typed';
 import { unsentText } from '../../src/background/typed/unsent-text';
 import { fakeHelpdesk } from '../fakes/fake-adapter';
 import { createFakeTabs } from '../fakes/fake-tabs';
-import { answer, ScriptedModel } from '../fakes/scripted-model';
+import { answer, ScriptedModel, text, type ScriptEntry } from '../fakes/scripted-model';
 import { shownKey } from '../fakes/shown-key';
 import { attack } from './attack';
 
@@ -19,9 +19,9 @@ const A = 'http://127.0.0.1:4517';
  * helpdesk's "next ticket", a link, a refresh) while a message the agent gave on ticket 7 is
  * still on its way. What was meant for one customer's ticket must not run on another's.
  */
-async function setup() {
+async function setup(script: ScriptEntry[] = [answer('Refund approved for ticket 8.'), answer('Second answer.')]) {
   const tabs = createFakeTabs();
-  const model = new ScriptedModel([answer('Refund approved for ticket 8.'), answer('Second answer.')]);
+  const model = new ScriptedModel(script);
   const built = await createServices([fakeHelpdesk], tabs.send, () => model);
   const show = async (ticket: string) => {
     tabs.tabs.set(1, { origin: A, ticket: `#${ticket}` });
@@ -105,5 +105,35 @@ describe('security: what the agent gives on one ticket runs on that ticket only'
     // Another tab's box is not written from here.
     expect(await unsentText.get(fieldId({ kind: 'question', key: otherTab }))).toBe('');
     expect(h.model.requests).toEqual([]);
+  });
+
+  /** A turn on ticket 7 whose answer is still coming when the tab moves to ticket 8. */
+  async function runningOn7() {
+    const h = await setup([{ events: [text('Refund approved, I will')], stall: true }, answer('Second answer.')]);
+    const turn = h.chat.receive(h.port, { type: 'chat.send', tabId: 1, key: h.on7, text: 'Tell them the refund is approved.' });
+    await vi.waitFor(() => expect(h.model.requests).toHaveLength(1), { interval: 5 });
+    await h.show('8');
+    /** Whether the turn has ended within a second. */
+    const ended = () => Promise.race([turn.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 1000))]);
+    return { ...h, ended };
+  }
+
+  attack('Stop clicked on ticket 7’s running answer after the tab moved to ticket 8 stops that answer, not ticket 8’s conversation', async () => {
+    const h = await runningOn7();
+    await h.chat.receive(h.port, { type: 'chat.stop', tabId: 1, key: h.on7 });
+    expect(await h.ended()).toBe(true);
+    await h.show('7');
+    expect((await h.shownItems()).at(-1)).toMatchObject({ kind: 'assistant', text: 'Refund approved, I will', cut: 'aborted' });
+  });
+
+  attack('a Stop that names no conversation, or names it for another tab, stops nothing', async () => {
+    const h = await runningOn7();
+    await h.chat.receive(h.port, { type: 'chat.stop', tabId: 1 });
+    expect(h.messages.at(-1)).toMatchObject({ type: 'chat.error', message: expect.stringContaining('key') });
+    await h.chat.receive(h.port, { type: 'chat.stop', tabId: 2, key: h.on7 });
+    expect(await h.ended()).toBe(false);
+    // The agent's own Stop still works.
+    await h.chat.receive(h.port, { type: 'chat.stop', tabId: 1, key: h.on7 });
+    expect(await h.ended()).toBe(true);
   });
 });

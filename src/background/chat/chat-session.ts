@@ -145,7 +145,9 @@ export function createChatSessions(services: Services, createModel: CreateModel,
         if (!(await turns.turn(tabId, message.key, undefined))) await refuse(port, message);
         return;
       case 'chat.stop':
-        turns.abort(key);
+        // The turn the agent saw running, though the tab may show another ticket by now (a Stop
+        // that stopped the new page's conversation would leave that turn running); never another tab's.
+        if (message.key.startsWith(tabPrefix(tabId))) turns.abort(message.key);
         return;
       case 'chat.action':
         if (!(await turns.turn(tabId, message.key, quickActionPrompt(message.action, message.draft), message.action))) await refuse(port, message);

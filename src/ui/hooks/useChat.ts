@@ -129,9 +129,10 @@ export function useChat(tabId: number | null | undefined): Chat {
       post((id) => ({ type: 'chat.send', tabId: id, key, text }));
     },
     stop() {
+      const key = state.key;
       // Also a way out should the background never answer; its next event says the truth.
       setState((s) => ({ ...s, running: false }));
-      post((id) => ({ type: 'chat.stop', tabId: id }));
+      if (key !== null) post((id) => ({ type: 'chat.stop', tabId: id, key }));
     },
     // Each names the conversation shown: the background refuses it if the tab has moved on since.
     retry() {
