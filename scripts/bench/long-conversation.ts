@@ -48,7 +48,7 @@ export const question = (n: number) => `Question ${num(n)}: what does the custom
  * conversation on another ticket of the same tab, then the next question of the long one. Taken in
  * turns, so a change in the machine's load falls on both sides of the ratio.
  */
-export async function measureLongConversation(run: { context: BrowserContext; extensionId: string; extensionDir: string; panel: SidePanel; page: Page; model: DemoModel; longUrl: string; freshUrl: string }, questions = 100, pairs = 7): Promise<LongConversationFigures> {
+export async function measureLongConversation(run: { context: BrowserContext; extensionId: string; extensionDir: string; panel: SidePanel; page: Page; model: DemoModel; longUrl: string; freshUrl: string }, questions = 100, pairs = 11): Promise<LongConversationFigures> {
   const { context, extensionId, panel, page, model } = run;
   await showConversation(panel, page, run.longUrl, null);
   await newChat(panel);
