@@ -97,4 +97,24 @@ describe('agent.stream-cut: an answer cut mid-stream', () => {
     expect(view.users).toEqual([QUESTION]);
     expect(m.model.requests().length).toBeGreaterThanOrEqual(2);
   });
+
+  it('Stop while the answer streams stops the turn in the background: the answer stays, marked as stopped, and the next question is answered', async () => {
+    m.model.script([{ text: FULL, cutAfterChars: CUT_AT, holdCut: true }, { text: 'Second answer.' }]);
+    page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="chat-input"]');
+    await ask(panel, QUESTION);
+    await waitForChat(panel, (v) => v.assistants[0]?.text.trim() === FULL.slice(0, CUT_AT).trim(), 'the text before the hold');
+    await panel.click('[data-testid="chat-stop"]');
+    // Marked by the background's own end of the turn: the sidebar alone only stops showing it running.
+    const view = await waitForChat(panel, (v) => !v.running && v.assistants[0]?.cut === 'aborted', 'the answer marked as stopped by the background');
+    expect(view.assistants).toHaveLength(1);
+    expect(FULL.startsWith(view.assistants[0]!.text.trim())).toBe(true);
+    expect(m.model.requests()).toHaveLength(1);
+
+    await ask(panel, 'And the order number?');
+    const next = await waitForChat(panel, (v) => !v.running && v.assistants.at(-1)?.text.trim() === 'Second answer.', 'the next answer');
+    expect(next.assistants).toHaveLength(2);
+    expect(m.model.requests()).toHaveLength(2);
+  });
 });
