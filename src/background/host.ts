@@ -49,6 +49,7 @@ import { runsUnderPolicy, siteAllowedByPolicy } from '../shared/policy-merge';
 import { managedPolicy, watchManagedPolicy } from './access/policy';
 import { followPolicy, policyHandlers } from './access/policy-handlers';
 import { personalDataScript } from './model/personal-data';
+import { warmUpForTurn } from './chat/warm-up';
 import { kbIndexScript } from './kb/kb-index';
 import { keepLazyScriptsAtInstall } from './lazy-script';
 import { instructionsStore } from './chat/instructions-store';
@@ -78,6 +79,8 @@ export function startHost(adapters: readonly AdapterInfo[]): void {
     }
     port.onMessage.addListener((message: unknown) => void ready.then(({ chat }) => chat.receive(port, message)));
     port.onDisconnect.addListener(() => void ready.then(({ chat }) => chat.disconnect(port)));
+    // After the start-up reads: a question may follow, and its first request should not wait for scripts.
+    void ready.then(warmUpForTurn, () => undefined);
   });
   watchTabs(ready.then(({ services, chat }) => ({ services, chat })));
   openPanelOnAction();
