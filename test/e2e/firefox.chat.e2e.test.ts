@@ -113,4 +113,36 @@ describe('firefox.chat: ask for a draft, Send…, Confirm', () => {
     await sidebarPage.close();
     await ticket.close();
   });
+
+  it('Stop while the answer streams stops the turn in the background: the answer stays, marked as stopped, and the next question is answered', async () => {
+    await pointAtDemoModel();
+    const full = 'The customer was charged twice for order NW-20931 and wants the duplicate charge refunded.';
+    m.model.script([{ text: full, cutAfterChars: 30, holdCut: true }, { text: 'Second answer.' }]);
+    const ticketUrl = helpdesk.ticketUrl(TICKET_1.id);
+    const ticket = await openFirefoxPage(firefox, ticketUrl);
+    await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
+    const tabIds = await tabIdsShowing(firefox, ticketUrl);
+    expect(tabIds).toHaveLength(1);
+    const sidebarPage = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabIds[0]!}`);
+    try {
+      const sidebar = firefoxDriver(sidebarPage);
+      await showTab(sidebar, 'Chat');
+      await sidebarPage.waitForSelector('[data-testid="chat-input"]');
+      await ask(sidebar, 'What does the customer want?');
+      await waitForChat(sidebar, (v) => v.assistants[0]?.text.trim() === full.slice(0, 30).trim(), 'the text before the hold');
+      await sidebar.click('[data-testid="chat-stop"]');
+      // Marked by the background's own end of the turn: the sidebar alone only stops showing it running.
+      const view = await waitForChat(sidebar, (v) => !v.running && v.assistants[0]?.cut === 'aborted', 'the answer marked as stopped by the background');
+      expect(view.assistants).toHaveLength(1);
+      expect(m.model.requests()).toHaveLength(1);
+
+      await ask(sidebar, 'And the order number?');
+      const next = await waitForChat(sidebar, (v) => !v.running && v.assistants.at(-1)?.text.trim() === 'Second answer.', 'the next answer');
+      expect(next.assistants).toHaveLength(2);
+      expect(m.model.requests()).toHaveLength(2);
+    } finally {
+      await sidebarPage.close();
+      await ticket.close();
+    }
+  });
 });
