@@ -61,19 +61,23 @@ describe('firefox.chat: ask for a draft, Send…, Confirm', () => {
     }
   }
 
-  it('the helpdesk receives exactly the draft, once, after Confirm', async () => {
-    await pointAtDemoModel();
+  /** Ticket 1 in a tab of its own, and the sidebar page bound to that tab on its Chat tab. */
+  async function openChatOnTicket() {
     const ticketUrl = helpdesk.ticketUrl(TICKET_1.id);
     const ticket = await openFirefoxPage(firefox, ticketUrl);
     await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
-
     const tabIds = await tabIdsShowing(firefox, ticketUrl);
     expect(tabIds).toHaveLength(1);
-
     const sidebarPage = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabIds[0]!}`);
     const sidebar = firefoxDriver(sidebarPage);
     await showTab(sidebar, 'Chat');
     await sidebarPage.waitForSelector('[data-testid="chat-input"]');
+    return { ticket, sidebarPage, sidebar };
+  }
+
+  it('the helpdesk receives exactly the draft, once, after Confirm', async () => {
+    await pointAtDemoModel();
+    const { ticket, sidebarPage, sidebar } = await openChatOnTicket();
 
     await ask(sidebar, PROMPT);
     const view = await waitForChat(sidebar, (v) => !v.running && v.drafts.length === 1, 'the draft card', { timeoutMs: 40_000 });
@@ -118,16 +122,8 @@ describe('firefox.chat: ask for a draft, Send…, Confirm', () => {
     await pointAtDemoModel();
     const full = 'The customer was charged twice for order NW-20931 and wants the duplicate charge refunded.';
     m.model.script([{ text: full, cutAfterChars: 30, holdCut: true }, { text: 'Second answer.' }]);
-    const ticketUrl = helpdesk.ticketUrl(TICKET_1.id);
-    const ticket = await openFirefoxPage(firefox, ticketUrl);
-    await ticket.waitForSelector(`.hd-ticket[data-ticket-id="${TICKET_1.id}"]`);
-    const tabIds = await tabIdsShowing(firefox, ticketUrl);
-    expect(tabIds).toHaveLength(1);
-    const sidebarPage = await openFirefoxExtensionPage(firefox, `sidepanel.html?tab=${tabIds[0]!}`);
+    const { ticket, sidebarPage, sidebar } = await openChatOnTicket();
     try {
-      const sidebar = firefoxDriver(sidebarPage);
-      await showTab(sidebar, 'Chat');
-      await sidebarPage.waitForSelector('[data-testid="chat-input"]');
       await ask(sidebar, 'What does the customer want?');
       await waitForChat(sidebar, (v) => v.assistants[0]?.text.trim() === full.slice(0, 30).trim(), 'the text before the hold');
       await sidebar.click('[data-testid="chat-stop"]');
