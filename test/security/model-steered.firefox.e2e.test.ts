@@ -182,7 +182,7 @@ describe('security: a model that obeys the ticket, in Firefox (findings 2, 3, 6,
     expect(urls).toEqual([evil('inline'), evil('auto'), evil('bare'), evil('ref'), evil('pixel.png')]);
 
     // The explicit second step is the way out, and the only one: it opens the address shown.
-    await page.click('[data-testid="ext-link-step"] [data-testid="ext-link-open"]');
+    await sidebar.click('[data-testid="ext-link-step"] [data-testid="ext-link-open"]');
     // The tab the browser opened asks the same server for its icon too, before or after the page: not ours to count.
     const asked = () => hits.filter((h) => h !== '/favicon.ico');
     await poll(async () => (asked().length ? true : undefined), 'the second step to open the address');
@@ -265,12 +265,12 @@ describe('security: a model that obeys the ticket, in Firefox (findings 2, 3, 6,
     await page.evaluate(() => {
       for (const b of document.querySelectorAll<HTMLButtonElement>('[data-testid="draft-send"], [data-testid="draft-insert"]')) b.disabled = false;
     });
-    await page.click('[data-testid="draft-insert"]');
+    await sidebar.click('[data-testid="draft-insert"]');
     await waitIn(sidebar, () => document.querySelector('[data-testid="draft-card"] .error')?.textContent, null, 'the refusal of Insert');
     await page.evaluate(() => {
       for (const b of document.querySelectorAll<HTMLButtonElement>('[data-testid="draft-send"]')) b.disabled = false;
     });
-    await page.click('[data-testid="draft-send"]');
+    await sidebar.click('[data-testid="draft-send"]');
     await poll(async () => ((await audit(page)).filter((e) => e.kind === 'refuse' && /^not_acknowledged/.test(e.detail ?? '')).length === 2 ? true : undefined), 'two refusals in the audit');
     await sleep(300);
     expect(await stored(page)).toEqual([]);
@@ -290,15 +290,15 @@ describe('security: a model that obeys the ticket, in Firefox (findings 2, 3, 6,
     await page.evaluate(() => {
       for (const b of document.querySelectorAll<HTMLButtonElement>('[data-testid="draft-send"], [data-testid="draft-insert"]')) b.disabled = true;
     });
-    await page.click('[data-testid="draft-ack"]');
+    await sidebar.click('[data-testid="draft-ack"]');
     await poll(async () => ((await warnings()).send[0] === false ? true : undefined), 'Send… to be enabled after the acknowledgement');
     expect((await audit(page)).filter((e) => e.kind === 'acknowledge')).toHaveLength(1);
     expect((await warnings()).draft).toHaveLength(1); // the warning stays
-    await page.click('[data-testid="draft-send"]');
+    await sidebar.click('[data-testid="draft-send"]');
     const card = await theCard(sidebar, ['pending']);
     expect(card.body).toBe(DRAFT);
     expect(await helpdesk.sentLog()).toEqual([]);
-    await page.click('[data-testid="confirm-card"] [data-testid="confirm-cancel"]').catch(() => undefined);
+    await sidebar.click('[data-testid="confirm-card"] [data-testid="confirm-cancel"]').catch(() => undefined);
   });
 
   attack('Firefox: a phishing link and a changed bank account in a model-written draft pass the card unnoticed', async () => {
@@ -311,7 +311,7 @@ describe('security: a model that obeys the ticket, in Firefox (findings 2, 3, 6,
     await ask(sidebar, 'Draft a reply.');
     await waitForChat(sidebar, (v) => !v.running && v.drafts.length === 1, 'the draft card');
     await waitIn(sidebar, () => document.querySelector<HTMLButtonElement>('[data-testid="draft-send"]')?.disabled === false, null, 'Send… to be offered');
-    await page.click('[data-testid="draft-send"]');
+    await sidebar.click('[data-testid="draft-send"]');
     // theCard waits for the `confirm.review` list: until it is in, the card is still reviewing.
     await theCard(sidebar, ['pending']);
     await waitIn(sidebar, () => document.querySelector('[data-testid="confirm-review"]')?.getAttribute('data-state') === 'ready', null, 'the list under the body');
@@ -341,8 +341,8 @@ describe('security: a model that obeys the ticket, in Firefox (findings 2, 3, 6,
     const secret = 'SECRET-OF-SITE-A: card ending 4242, invoice 991';
     m.model.script([{ toolCalls: [{ name: 'ticket__read' }] }, { text: 'Read it.' }, { text: 'Hello from site B.' }]);
     const { ticket, page, sidebar } = await sidebarOn(TICKET_1.id);
-    await page.click('[data-testid="header-menu"]');
-    await page.click('[data-testid="chat-new"]');
+    await sidebar.click('[data-testid="header-menu"]');
+    await sidebar.click('[data-testid="chat-new"]');
     await waitForChat(sidebar, (v) => v.users.length === 0 && !v.running, 'a new conversation on site A');
     await ticket.evaluate((s) => document.querySelector('.hd-message-body')!.insertAdjacentHTML('beforeend', `<p>${s}</p>`), secret);
     await ask(sidebar, 'What does the customer want?');
