@@ -15,12 +15,25 @@ beforeEach(() => {
   installI18n();
   root = freshRoot();
   sent = [];
-  act(() => render(<ChatInput field={{ kind: 'question', key: 'chat:1:http://a.test 7' }} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />, root));
+  act(() => render(chatInput({ kind: 'question', key: 'chat:1:http://a.test 7' }), root));
 });
 afterEach(() => {
   dropRoot(root);
   vi.restoreAllMocks();
 });
+
+type Held = { key: string; seq: number };
+/** The box as the sidebar draws it for `field`, asking into `sent`. */
+const chatInput = (field: UnsentField | null, more: { waiting?: boolean; held?: Held } = {}) => (
+  <ChatInput field={field} {...more} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />
+);
+const box = () => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
+const sendButton = () => root.querySelector<HTMLButtonElement>('[data-testid="chat-send"]')!;
+/** The agent types `text` (the whole box) in it. */
+const typeIn = (text: string) => {
+  box().value = text;
+  act(() => void box().dispatchEvent(new Event('input')));
+};
 
 describe('the message box', () => {
   it('grows with what is typed, and on Send empties back to its rows without measuring the sidebar', () => {
@@ -30,7 +43,7 @@ describe('the message box', () => {
     act(() => void box.dispatchEvent(new Event('input')));
     expect(box.style.height).toBe('120px');
     measured.mockClear();
-    act(() => void root.querySelector<HTMLButtonElement>('[data-testid="chat-send"]')!.click());
+    act(() => void sendButton().click());
     expect(sent).toEqual(['line one\nline two\nline three\nline four']);
     expect(box.value).toBe('');
     expect(box.style.height).toBe('');
@@ -40,26 +53,21 @@ describe('the message box', () => {
 
   it('keeps what is typed before the conversation is known, as that conversation’s question', () => {
     const field: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 8' };
-    const box = () => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
-    act(() => render(<ChatInput field={null} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />, root));
-    box().value = 'Which plan';
-    act(() => void box().dispatchEvent(new Event('input')));
-    act(() => render(<ChatInput field={field} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />, root));
+    act(() => render(chatInput(null), root));
+    typeIn('Which plan');
+    act(() => render(chatInput(field), root));
     expect(box().value).toBe('Which plan');
     expect(typed.pending(field)).toBe('Which plan');
   });
 
   it('holds a question asked before the conversation is known in the box, and asks it once the conversation is known', () => {
     const field: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 9' };
-    const box = () => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
-    const input = (f: UnsentField | null) => <ChatInput field={f} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />;
-    act(() => render(input(null), root));
-    box().value = 'Draft a reply';
-    act(() => void box().dispatchEvent(new Event('input')));
+    act(() => render(chatInput(null), root));
+    typeIn('Draft a reply');
     act(() => void box().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', cancelable: true })));
     expect(sent).toEqual([]);
     expect(box().value).toBe('Draft a reply');
-    act(() => render(input(field), root));
+    act(() => render(chatInput(field), root));
     expect(sent).toEqual(['Draft a reply']);
     expect(box().value).toBe('');
     expect(typed.pending(field)).toBe('');
@@ -67,31 +75,24 @@ describe('the message box', () => {
 
   it('holds a question asked while the tab’s next page loads, and asks it if that page is the same conversation', () => {
     const field: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 10' };
-    const box = () => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
-    const button = () => root.querySelector<HTMLButtonElement>('[data-testid="chat-send"]')!;
-    const input = (waiting: boolean) => <ChatInput field={field} waiting={waiting} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />;
-    act(() => render(input(true), root));
-    box().value = 'Draft a reply';
-    act(() => void box().dispatchEvent(new Event('input')));
-    act(() => void button().click());
+    act(() => render(chatInput(field, { waiting: true }), root));
+    typeIn('Draft a reply');
+    act(() => void sendButton().click());
     expect(sent).toEqual([]);
-    expect(button().disabled).toBe(true);
+    expect(sendButton().disabled).toBe(true);
     expect(box().value).toBe('Draft a reply');
-    act(() => render(input(false), root));
+    act(() => render(chatInput(field, { waiting: false }), root));
     expect(sent).toEqual(['Draft a reply']);
-    expect(button().disabled).toBe(false);
+    expect(sendButton().disabled).toBe(false);
   });
 
   it('keeps a question asked while the next page loads in its own conversation’s box when that page is another ticket, and says so', () => {
     const on10: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 10' };
     const on11: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 11' };
-    const box = () => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
-    const input = (field: UnsentField, waiting: boolean) => <ChatInput field={field} waiting={waiting} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />;
-    act(() => render(input(on10, true), root));
-    box().value = 'Refund approved';
-    act(() => void box().dispatchEvent(new Event('input')));
+    act(() => render(chatInput(on10, { waiting: true }), root));
+    typeIn('Refund approved');
     act(() => void box().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', cancelable: true })));
-    act(() => render(input(on11, false), root));
+    act(() => render(chatInput(on11, { waiting: false }), root));
     expect(sent).toEqual([]);
     expect(typed.pending(on10)).toBe('Refund approved');
     expect(root.querySelector('[data-testid="chat-left-behind"]')).not.toBeNull();
@@ -99,25 +100,23 @@ describe('the message box', () => {
 
   it('waits for the next page with a question the background gave back while that page loaded, then asks it there', () => {
     const field: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 12' };
-    const box = () => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
-    const input = (waiting: boolean, held?: { key: string; seq: number }) => <ChatInput field={field} waiting={waiting} held={held} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />;
-    act(() => render(input(false), root));
+    act(() => render(chatInput(field, { waiting: false }), root));
     // Back in the box (the sidebar's keeper), refused while the page loads.
     act(() => typed.type(field, 'Which plan?'));
-    act(() => render(input(true, { key: field.key, seq: 1 }), root));
+    act(() => render(chatInput(field, { waiting: true, held: { key: field.key, seq: 1 } }), root));
     expect(sent).toEqual([]);
     expect(box().value).toBe('Which plan?');
-    expect(root.querySelector<HTMLButtonElement>('[data-testid="chat-send"]')!.getAttribute('aria-busy')).toBe('true');
-    act(() => render(input(false, { key: field.key, seq: 1 }), root));
+    expect(sendButton().getAttribute('aria-busy')).toBe('true');
+    act(() => render(chatInput(field, { waiting: false, held: { key: field.key, seq: 1 } }), root));
     expect(sent).toEqual(['Which plan?']);
   });
 
   it('says so when a question given back while the next page loaded belongs to a ticket the sidebar no longer shows', () => {
     const on13: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 13' };
-    act(() => render(<ChatInput field={on13} held={{ key: 'chat:1:http://a.test 12', seq: 1 }} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />, root));
+    act(() => render(chatInput(on13, { held: { key: 'chat:1:http://a.test 12', seq: 1 } }), root));
     expect(sent).toEqual([]);
     expect(root.querySelector('[data-testid="chat-left-behind"]')).not.toBeNull();
-    expect(root.querySelector<HTMLButtonElement>('[data-testid="chat-send"]')!.disabled).toBe(false);
+    expect(sendButton().disabled).toBe(false);
   });
 
   it('does not ask what the box holds when it is shown again after a question given back earlier (the Page tab and back)', () => {
@@ -125,26 +124,21 @@ describe('the message box', () => {
     act(() => typed.type(field, 'Not meant to go yet'));
     // A box made anew, as the Chat tab makes it when the agent comes back to it.
     act(() => render(null, root));
-    act(() => render(<ChatInput field={field} held={{ key: field.key, seq: 3 }} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />, root));
+    act(() => render(chatInput(field, { held: { key: field.key, seq: 3 } }), root));
     expect(sent).toEqual([]);
-    expect(root.querySelector<HTMLButtonElement>('[data-testid="chat-send"]')!.disabled).toBe(false);
+    expect(sendButton().disabled).toBe(false);
     expect(root.querySelector('[data-testid="chat-left-behind"]')).toBeNull();
   });
 
   it('offers Ask again when a waiting question was emptied from the box before the page came back', () => {
     const field: UnsentField = { kind: 'question', key: 'chat:1:http://a.test 15' };
-    const box = () => root.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')!;
-    const button = () => root.querySelector<HTMLButtonElement>('[data-testid="chat-send"]')!;
-    const input = (waiting: boolean) => <ChatInput field={field} waiting={waiting} running={false} placeholder="Ask" onSend={(text) => sent.push(text)} onStop={() => undefined} />;
-    act(() => render(input(true), root));
-    box().value = 'Which plan?';
-    act(() => void box().dispatchEvent(new Event('input')));
-    act(() => void button().click());
-    expect(button().disabled).toBe(true);
-    box().value = '';
-    act(() => void box().dispatchEvent(new Event('input')));
-    act(() => render(input(false), root));
+    act(() => render(chatInput(field, { waiting: true }), root));
+    typeIn('Which plan?');
+    act(() => void sendButton().click());
+    expect(sendButton().disabled).toBe(true);
+    typeIn('');
+    act(() => render(chatInput(field, { waiting: false }), root));
     expect(sent).toEqual([]);
-    expect(button().disabled).toBe(false);
+    expect(sendButton().disabled).toBe(false);
   });
 });
