@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel } from './harness/chromium';
 import { ask, configureChromium, messagesOf, RETRY, startModel, turnEnded, waitForChat, type ModelForExtension } from './harness/chat';
-import { openTicket, startDemoHelpdesk, TICKET_1, type DemoHelpdesk } from './harness/deskmate';
+import { openTicket, sendToBackground, startDemoHelpdesk, TICKET_1, TICKET_2, type DemoHelpdesk } from './harness/deskmate';
+import { poll } from './harness/wait';
 
 const QUESTION = 'What does the customer want?';
 const FULL = 'The customer was charged twice for order NW-20931 and wants the duplicate charge refunded.';
@@ -116,5 +117,44 @@ describe('agent.stream-cut: an answer cut mid-stream', () => {
     const next = await waitForChat(panel, (v) => !v.running && v.assistants.at(-1)?.text.trim() === 'Second answer.', 'the next answer');
     expect(next.assistants).toHaveLength(2);
     expect(m.model.requests()).toHaveLength(2);
+  });
+
+  it('Stop clicked on ticket 1041’s answer while the tab loads ticket 1042 stops that answer, not 1042’s conversation', async () => {
+    m.model.script([{ text: FULL, cutAfterChars: CUT_AT, holdCut: true }, { text: 'An answer on 1042.' }]);
+    page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
+    panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
+    await panel.waitFor('[data-testid="chat-input"]');
+    await ask(panel, QUESTION);
+    await waitForChat(panel, (v) => v.assistants[0]?.text.trim() === FULL.slice(0, CUT_AT).trim(), 'the text before the hold');
+    // The hurried agent follows a link to the next ticket; its page is held by the network, so
+    // the tab shows no ticket yet and the sidebar still shows 1041's running answer with Stop.
+    const script = `${new URL(helpdesk.ticketUrl(TICKET_2.id)).origin}/assets/app.mjs`;
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(script, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const moved = page.goto(helpdesk.ticketUrl(TICKET_2.id));
+    const p = panel;
+    await poll(async () => {
+      const view = await sendToBackground<{ page: unknown }>(p, { type: 'view.get', tabId: p.tabId });
+      return view.ok && view.value.page === null ? true : undefined;
+    }, 'the tab’s page gone while the next one loads');
+    await panel.click('[data-testid="chat-stop"]');
+    // Stopped by the background, in 1041's conversation, before 1042 is even known.
+    const stopped = await waitForChat(panel, (v) => !v.running && v.assistants[0]?.cut === 'aborted', '1041’s answer marked as stopped by the background');
+    expect(stopped.users).toEqual([QUESTION]);
+    release();
+    await moved;
+    await page.unroute(script);
+    await waitForChat(panel, (v) => v.users.length === 0 && !v.running, '1042’s own conversation, empty');
+    expect(m.model.requests()).toHaveLength(1);
+    // Back on 1041: its answer is kept, stopped, and nothing runs there.
+    await page.goto(helpdesk.ticketUrl(TICKET_1.id));
+    const back = await waitForChat(panel, (v) => v.users.length === 1 && !v.running, '1041’s conversation again');
+    expect(back.assistants).toHaveLength(1);
+    expect(back.assistants[0]!.cut).toBe('aborted');
+    expect(FULL.startsWith(back.assistants[0]!.text.trim())).toBe(true);
   });
 });
