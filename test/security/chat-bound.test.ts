@@ -113,15 +113,15 @@ describe('security: what the agent gives on one ticket runs on that ticket only'
     const turn = h.chat.receive(h.port, { type: 'chat.send', tabId: 1, key: h.on7, text: 'Tell them the refund is approved.' });
     await vi.waitFor(() => expect(h.model.requests).toHaveLength(1), { interval: 5 });
     await h.show('8');
-    /** Whether the turn has ended within a second. */
-    const ended = () => Promise.race([turn.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 1000))]);
+    /** Whether the turn has ended within `ms` (it ends at once when stopped; a busy machine gets time). */
+    const ended = (ms: number) => Promise.race([turn.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
     return { ...h, ended };
   }
 
   attack('Stop clicked on ticket 7’s running answer after the tab moved to ticket 8 stops that answer, not ticket 8’s conversation', async () => {
     const h = await runningOn7();
     await h.chat.receive(h.port, { type: 'chat.stop', tabId: 1, key: h.on7 });
-    expect(await h.ended()).toBe(true);
+    expect(await h.ended(10_000)).toBe(true);
     await h.show('7');
     expect((await h.shownItems()).at(-1)).toMatchObject({ kind: 'assistant', text: 'Refund approved, I will', cut: 'aborted' });
   });
@@ -131,9 +131,10 @@ describe('security: what the agent gives on one ticket runs on that ticket only'
     await h.chat.receive(h.port, { type: 'chat.stop', tabId: 1 });
     expect(h.messages.at(-1)).toMatchObject({ type: 'chat.error', message: expect.stringContaining('key') });
     await h.chat.receive(h.port, { type: 'chat.stop', tabId: 2, key: h.on7 });
-    expect(await h.ended()).toBe(false);
+    // A stalled answer never ends by itself: still running a second later is the stop refused.
+    expect(await h.ended(1000)).toBe(false);
     // The agent's own Stop still works.
     await h.chat.receive(h.port, { type: 'chat.stop', tabId: 1, key: h.on7 });
-    expect(await h.ended()).toBe(true);
+    expect(await h.ended(10_000)).toBe(true);
   });
 });
