@@ -4,6 +4,7 @@ import { launchChromium, openRealSidePanel, type ChromiumHarness, type SidePanel
 import { ask, configureChromium, messagesOf, RETRY, startModel, turnEnded, waitForChat, type ModelForExtension } from './harness/chat';
 import { openTicket, sendToBackground, startDemoHelpdesk, TICKET_1, TICKET_2, type DemoHelpdesk } from './harness/deskmate';
 import { poll } from './harness/wait';
+import { attack } from '../security/attack';
 
 const QUESTION = 'What does the customer want?';
 const FULL = 'The customer was charged twice for order NW-20931 and wants the duplicate charge refunded.';
@@ -119,7 +120,7 @@ describe('agent.stream-cut: an answer cut mid-stream', () => {
     expect(m.model.requests()).toHaveLength(2);
   });
 
-  it('Stop clicked on ticket 1041’s answer while the tab loads ticket 1042 stops that answer, not 1042’s conversation', async () => {
+  attack('Stop clicked on ticket 1041’s answer while the tab loads ticket 1042 leaves that answer running, or stops 1042’s conversation instead', async () => {
     m.model.script([{ text: FULL, cutAfterChars: CUT_AT, holdCut: true }, { text: 'An answer on 1042.' }]);
     page = await openTicket(chromium.context, helpdesk, TICKET_1.id);
     panel = await openRealSidePanel(chromium.context, chromium.extensionId, page);
